@@ -1,0 +1,84 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createTokenService } from './lib/tokens';
+import { registerModules } from './modules';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { webPlugin } from './plugins/web';
+import { xsrfPlugin } from './plugins/xsrf';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Extra services or fakes for tests (e.g. a clock). */
+  overrides?: Partial<Services>;
+}
+
+/** Builds the whole HTTP app: plugins, then modules. Used by the server and by every API test. */
+export async function buildApp({ config, database, overrides }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const services = {
+    ...createServices({ config, database, tokens, log: app.log }),
+    ...overrides,
+  } as Services;
+  app.decorate('config', config);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.redis?.quit();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://code.tidio.co', 'https://widget-v4.tidiochat.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.tidio.co', 'wss://*.tidio.co'],
+        frameSrc: ["'self'", 'https://*.tidio.co'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.cookieSecret });
+  await app.register(rateLimit, { global: false, ...(services.redis ? { redis: services.redis } : {}) });
+  await app.register(xsrfPlugin, { secure: config.isProduction });
+  await app.register(authPlugin, { tokens, loadAuthState: (id) => services.account.loadAuthState(id) });
+  await app.register(docsPlugin);
+  await app.register(registerModules, { prefix: '/api' });
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

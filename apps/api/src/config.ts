@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEFAULT_SECRET),
+  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').default(DEFAULT_SECRET),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(14),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+  DEMO: bool.optional(),
+  DEMO_ADMIN_EMAIL: z.email().default('admin@demo.vaultline.test'),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_USER_EMAIL: z.email().default('user@demo.vaultline.test'),
+  DEMO_USER_PASSWORD: z.string().min(8).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Vaultline <no-reply@vaultline.test>'),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  cookieSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  resetTokenTtlMinutes: number;
+  demo: boolean;
+  demoAdmin: { email: string; password: string | undefined };
+  demoUser: { email: string; password: string | undefined };
+  firstAdmin: { email: string; password: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  webDist: string | undefined;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  authRateLimit: { max: number; timeWindow: string };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws a ConfigError listing every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction) {
+    if (e.JWT_SECRET === DEFAULT_SECRET) problems.push('JWT_SECRET must be set in production');
+    if (e.COOKIE_SECRET === DEFAULT_SECRET) problems.push('COOKIE_SECRET must be set in production');
+    if (e.JWT_SECRET === e.COOKIE_SECRET) problems.push('JWT_SECRET and COOKIE_SECRET must differ');
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    cookieSecret: e.COOKIE_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
+    demo: e.DEMO ?? !isProduction,
+    demoAdmin: { email: e.DEMO_ADMIN_EMAIL, password: e.DEMO_ADMIN_PASSWORD },
+    demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
+    firstAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle every repository takes: PGlite or node-postgres behind one type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository function accepts the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded client, for snapshots in tests. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// node-postgres would turn numeric into JS strings already; dates stay Date. Keep bigint as string.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool), { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Opens an embedded PGlite; `dataDir` undefined keeps it in memory. */
+export async function openPglite(opts: { dataDir?: string; client?: PGlite } = {}): Promise<Database> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = opts.client ?? new PGlite(opts.dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+export function openDatabase(cfg: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return cfg.databaseUrl
+    ? openPostgres(cfg.databaseUrl)
+    : openPglite({ dataDir: path.join(cfg.dataDir, 'pglite') });
+}

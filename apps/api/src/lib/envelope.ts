@@ -1,0 +1,25 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorEnvelope } from '@vaultline/shared';
+
+export function ok<T>(content: T) {
+  return { success: true as const, content, error: null };
+}
+
+export function errorEnvelope(
+  status: number,
+  message: string,
+  code: string,
+  fields?: Record<string, string>,
+): ErrorEnvelope {
+  return {
+    success: false,
+    content: null,
+    error: {
+      status,
+      statusText: STATUS_CODES[status] ?? 'Error',
+      error: message,
+      code,
+      ...(fields ? { fields } : {}),
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLE_CLAIM, type Role } from '@vaultline/shared';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  premium: boolean;
+  /** The user's token version when the token was issued; a bump revokes older tokens. */
+  ver: number;
+}
+
+export interface TokenService {
+  sign(claims: AccessClaims): Promise<string>;
+  verify(token: string): Promise<AccessClaims | { error: 'expired' | 'invalid' }>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(c) {
+      return new SignJWT({ [ROLE_CLAIM]: c.role, premium: c.premium, ver: c.ver })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(c.sub)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const role = payload[ROLE_CLAIM];
+        if (typeof payload.sub !== 'string' || (role !== 'admin' && role !== 'user'))
+          return { error: 'invalid' };
+        return {
+          sub: payload.sub,
+          role,
+          premium: payload.premium === true,
+          ver: typeof payload.ver === 'number' ? payload.ver : -1,
+        };
+      } catch (err) {
+        return { error: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+/** An opaque random token (refresh, reset) and the hash we store instead of it. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOpaqueToken(token) };
+}
+
+export function hashOpaqueToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

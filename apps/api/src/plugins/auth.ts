@@ -1,0 +1,92 @@
+import type { Role } from '@vaultline/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { TokenService } from '../lib/tokens';
+
+/** Who may call a route. Every route under /api must declare it (checked at startup). */
+export type Access = 'public' | 'user' | 'premium' | 'admin';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: Role;
+  premium: boolean;
+}
+
+/** What the auth plugin needs to know about a user on each request. */
+export interface AuthState extends AuthUser {
+  active: boolean;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  loadAuthState(userId: string): Promise<AuthState | undefined>;
+}
+
+/**
+ * Reads the bearer token, re-checks the user in the database on every request (so a deactivated
+ * account or a changed password takes effect at once) and enforces the route's declared access.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  async function resolve(req: FastifyRequest): Promise<AuthUser | null> {
+    const header = req.headers.authorization;
+    if (!header) return null;
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token)
+      throw unauthorized('Invalid authorization header', 'TOKEN_INVALID');
+    const claims = await opts.tokens.verify(token);
+    if ('error' in claims) {
+      throw claims.error === 'expired'
+        ? unauthorized('Your session has expired, please log in again', 'TOKEN_EXPIRED')
+        : unauthorized('Invalid access token', 'TOKEN_INVALID');
+    }
+    const state = await opts.loadAuthState(claims.sub);
+    if (!state) throw unauthorized('Invalid access token', 'TOKEN_INVALID');
+    if (!state.active)
+      throw forbidden('Your account has been disabled. Please contact our support.', 'ACCOUNT_DISABLED');
+    if (state.tokenVersion !== claims.ver)
+      throw unauthorized('Your session has ended, please log in again', 'TOKEN_REVOKED');
+    return { id: state.id, email: state.email, role: state.role, premium: state.premium };
+  }
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) return;
+    if (access === 'public') {
+      // A guest call still recognises a valid token (e.g. to show the user's own amounts).
+      req.auth = await resolve(req).catch(() => null);
+      return;
+    }
+    const user = await resolve(req);
+    if (!user) throw unauthorized();
+    if (access === 'admin' && user.role !== 'admin') throw forbidden();
+    if (access === 'premium' && !user.premium)
+      throw forbidden('This needs a premium subscription', 'PREMIUM_REQUIRED');
+    req.auth = user;
+  });
+});
+
+/** The signed-in user of a route whose access is not public. */
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}

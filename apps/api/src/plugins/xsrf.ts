@@ -1,0 +1,38 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit cookie: the server issues a random XSRF-TOKEN cookie (readable by the app) and every
+ * state-changing call must echo it in X-XSRF-TOKEN. A cross-site page can send the cookie but cannot
+ * read it, so it cannot forge the header.
+ */
+export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
+  app.addHook('onRequest', async (req, reply) => {
+    const cookie = req.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: opts.secure,
+        httpOnly: false,
+      });
+    }
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    const header = req.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+      throw forbidden('Missing or invalid XSRF token; reload the page and try again', 'XSRF');
+    }
+  });
+});
+
+function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}

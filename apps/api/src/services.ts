@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { TokenService } from './lib/tokens';
+import { createAccountService } from './modules/account/account.service';
+import { createSystemService } from './modules/system/system.service';
+
+export interface ServiceContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  log: FastifyBaseLogger;
+}
+
+/** Every module's service, built once per app. Modules reach each other only through these. */
+export function createServices(ctx: ServiceContext) {
+  const db: Db = ctx.database.db;
+  const redis = ctx.config.redisUrl
+    ? new Redis(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const system = createSystemService({ db });
+  const account = createAccountService({ db });
+  return { db, redis, tokens: ctx.tokens, system, account };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,109 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { seedReference } from '../db/seed';
+import type { Services } from '../services';
+
+/**
+ * One database per test file: a PGlite restored from the migrated snapshot made once per run
+ * (see global-setup.ts), or, with DATABASE_URL, a fresh PostgreSQL database created from the
+ * migrated template and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb() ?? 'template0'}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 20);
+    if (!templateDb()) await seedReference(database.db);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const snapshot = provided('pgliteSnapshot');
+  if (snapshot) {
+    const { readFile } = await import('node:fs/promises');
+    const blob = new Blob([await readFile(snapshot)]);
+    const client = new PGlite({ loadDataDir: blob });
+    return openPglite({ client });
+  }
+  const database = await openPglite();
+  await seedReference(database.db);
+  return database;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-jwt-secret-test-jwt-secret-test-jwt',
+    COOKIE_SECRET: 'test-cookie-secret-test-cookie-secret-xx',
+    DATA_DIR: '/tmp/vaultline-test',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  services: Services;
+  /** app.inject with the XSRF cookie and header already set (override with xsrf: false). */
+  request(opts: InjectOptions & { token?: string; xsrf?: boolean }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; overrides?: Partial<Services> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = testConfig(opts.env);
+  const app = await buildApp({ config, database, ...(opts.overrides ? { overrides: opts.overrides } : {}) });
+  await app.ready();
+  const xsrf = 'test-xsrf-token-value';
+  return {
+    app,
+    database,
+    services: app.services,
+    request({ token, xsrf: withXsrf = true, headers, cookies, ...rest }) {
+      return app.inject({
+        ...rest,
+        headers: {
+          ...(withXsrf ? { 'x-xsrf-token': xsrf } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        cookies: { ...(withXsrf ? { 'XSRF-TOKEN': xsrf } : {}), ...cookies },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+function provided(key: 'templateDb' | 'pgliteSnapshot'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+const templateDb = () => provided('templateDb');

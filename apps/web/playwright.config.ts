@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-'));
+
+export const E2E = {
+  adminEmail: 'admin@e2e.vaultline.test',
+  adminPassword: 'e2e-admin-password-1',
+  userEmail: 'user@e2e.vaultline.test',
+  userPassword: 'e2e-user-password-1',
+};
+
+// Debian's Chromium (never a downloaded browser), with the flags that keep it off the network.
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(os.tmpdir(), 'vaultline-e2e-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/ping`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      DEMO_ADMIN_EMAIL: E2E.adminEmail,
+      DEMO_ADMIN_PASSWORD: E2E.adminPassword,
+      DEMO_USER_EMAIL: E2E.userEmail,
+      DEMO_USER_PASSWORD: E2E.userPassword,
+      AUTH_RATE_LIMIT_MAX: '200',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
