@@ -1,0 +1,91 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
+import { RootLayout } from './root-layout';
+
+/** A lazily loaded route module whose default export is the page. */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** Every route of spec-1 §2 and spec-2 §2. Guards wrap groups; pages are split per route. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      { path: 'home', ...page(() => import('./routes/home')) },
+      { path: 'home-exchange', ...page(() => import('./routes/home-exchange')) },
+      { path: 'testimonial-carousel', ...page(() => import('./routes/testimonial-carousel')) },
+      { path: 'buySell', element: <Navigate to="/buy-sell" replace /> },
+      { path: 'buy-sell', ...page(() => import('./routes/buy-sell')) },
+      { path: 'buy-sell/manual-deposit/:id', ...page(() => import('./routes/manual-deposit')) },
+      { path: 'buy-sell/history', ...page(() => import('./routes/history')) },
+      { path: 'contact', ...page(() => import('./routes/contact')) },
+      { path: 'aml-policy', ...page(() => import('./routes/aml-policy')) },
+      { path: 'crypto/:ticker', ...page(() => import('./routes/crypto')) },
+      { path: 'changePassword', ...page(() => import('./routes/change-password')) },
+      { path: 'unauthorized', ...page(() => import('./routes/unauthorized')) },
+      { path: 'forbidden', ...page(() => import('./routes/forbidden')) },
+      { path: 'notfound', ...page(() => import('./routes/not-found')) },
+      {
+        element: <VisitorOnly />,
+        children: [
+          { path: 'login', ...page(() => import('./routes/login')) },
+          { path: 'signup', ...page(() => import('./routes/signup')) },
+          { path: 'forgotPassword', ...page(() => import('./routes/forgot-password')) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'logout', ...page(() => import('./routes/logout')) },
+          { path: 'buy-sell/preview/:id', ...page(() => import('./routes/buy-sell-preview')) },
+          { path: 'buy-sell/transaction/:id', ...page(() => import('./routes/buy-sell-transaction')) },
+          { path: 'wallets', ...page(() => import('./routes/wallets')) },
+          { path: 'my-account', ...page(() => import('./routes/my-account')) },
+          { path: 'transactions', ...page(() => import('./routes/transactions')) },
+          { path: 'premium', ...page(() => import('./routes/premium')) },
+          { path: 'premium/pay', ...page(() => import('./routes/premium-pay')) },
+          {
+            element: <RequirePremium />,
+            children: [{ path: 'premium/manage', ...page(() => import('./routes/premium-manage')) }],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireAdmin />,
+        children: [
+          {
+            ...page(() => import('./routes/admin/admin-layout')),
+            children: [
+              { index: true, ...page(() => import('./routes/admin/stats')) },
+              { path: 'search-user', ...page(() => import('./routes/admin/search-user')) },
+              { path: 'user/:id', ...page(() => import('./routes/admin/user-detail')) },
+              { path: 'deposits', ...page(() => import('./routes/admin/deposits')) },
+              { path: 'bank-accounts', ...page(() => import('./routes/admin/bank-accounts')) },
+              { path: 'wallet-addresses', ...page(() => import('./routes/admin/wallet-addresses')) },
+              { path: 'transaction-settings', ...page(() => import('./routes/admin/transaction-settings')) },
+              { path: 'pending-transactions', ...page(() => import('./routes/admin/pending-transactions')) },
+              {
+                path: 'approved-transactions',
+                ...page(() => import('./routes/admin/approved-transactions')),
+              },
+              {
+                path: 'rejected-transactions',
+                ...page(() => import('./routes/admin/rejected-transactions')),
+              },
+              { path: 'tidio-settings', ...page(() => import('./routes/admin/tidio-settings')) },
+              { path: 'outbox', ...page(() => import('./routes/admin/outbox')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/notfound" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
