@@ -60,6 +60,8 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
+    // Reuse of a rotated token revokes its whole family.
+    index('refresh_tokens_family_idx').on(t.familyId),
   ],
 );
 
@@ -75,5 +77,9 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_resets_hash_unique').on(t.tokenHash),
+    // A password change invalidates every outstanding reset of the user.
+    index('password_resets_user_idx').on(t.userId),
+  ],
 );
