@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+import { decimalOutSchema, positiveAmountSchema } from './money';
+
+/** Stable codes and exact messages of the signed-in conversion (spec-1 §8 where it gives one). */
+export const CONVERT_ERRORS = {
+  LOCK_EXPIRED: 'This price lock has expired, please try again.',
+  LOCK_USED: 'This price lock has already been used.',
+  LOCK_CANCELLED: 'This price lock has been cancelled.',
+  LOCK_NOT_FOUND: 'Could not load transaction lock.',
+  SAME_ASSET: 'Choose two different assets.',
+  ASSET_NOT_FOUND: 'Asset not found.',
+  INVALID_AMOUNT: 'Please enter a valid amount',
+  INSUFFICIENT_FUNDS: 'Your balance is too low for this amount.',
+  TRANSACTION_NOT_FOUND: 'Could not load transaction details.',
+} as const;
+export type ConvertErrorCode =
+  | keyof typeof CONVERT_ERRORS
+  | 'TOO_MANY_DECIMALS'
+  | 'BELOW_MINIMUM'
+  | 'AMOUNT_TOO_SMALL';
+
+/** "Minimum transaction value is ${min} (approximately {cryptoAmount} {ticker})", amount to 8 decimals. */
+export const belowMinimumMessage = (minUsd: string, approx: string, ticker: string) =>
+  `Minimum transaction value is $${minUsd} (approximately ${approx} ${ticker})`;
+export const tooManyDecimalsMessage = (ticker: string, decimals: number) =>
+  decimals === 0
+    ? `${ticker} amounts must be whole numbers`
+    : `${ticker} amounts have at most ${decimals} decimals`;
+
+export const lockRequestSchema = z.object({ leftAssetId: uuidSchema, rightAssetId: uuidSchema });
+export type LockRequest = z.infer<typeof lockRequestSchema>;
+export const lockIdQuerySchema = z.object({ id: uuidSchema });
+
+export const pairAssetSchema = z.object({
+  id: uuidSchema,
+  ticker: z.string(),
+  type: z.number().int(),
+  decimals: z.number().int(),
+});
+
+/**
+ * A server-side price lock: 1 left = `pair.rate` right until `expirationUtc`. `usdPrices` are the
+ * locked USD prices (left gives the approximate USD value of an amount for the preview), `feeRate`
+ * is what this user pays ("0" for premium), `minimumAmountUsd` the server minimum.
+ */
+export const priceLockSchema = z.object({
+  id: uuidSchema,
+  expirationUtc: z.string(),
+  pair: z.object({ left: pairAssetSchema, right: pairAssetSchema, rate: decimalOutSchema }),
+  usdPrices: z.object({ left: decimalOutSchema, right: decimalOutSchema }),
+  feeRate: decimalOutSchema,
+  minimumAmountUsd: decimalOutSchema,
+  indicative: z.boolean(),
+});
+export type PriceLock = z.infer<typeof priceLockSchema>;
+
+export const convertRequestSchema = z.object({ transactionLockId: uuidSchema, amount: positiveAmountSchema });
+export type ConvertRequest = z.infer<typeof convertRequestSchema>;
+/** POST AssetConvert/convert: content is the new transaction's id. */
+export const convertResponseSchema = uuidSchema;
+
+const sideSchema = z.object({ id: uuidSchema, ticker: z.string(), type: z.number().int() });
+
+/**
+ * A signed-in conversion (spec-1 §3 fields). amount is in the source asset; destinationAmount
+ * (what was credited, rounded down to its decimals) and fee are in the destination asset.
+ */
+export const convertTransactionSchema = z.object({
+  id: uuidSchema,
+  userId: uuidSchema,
+  lockId: uuidSchema,
+  amount: decimalOutSchema,
+  destinationAmount: decimalOutSchema,
+  fee: decimalOutSchema,
+  feeTicker: z.string(),
+  exchangeRate: decimalOutSchema,
+  usdValue: decimalOutSchema,
+  creationDate: z.string(),
+  /** 1 success (a conversion settles at once or not at all). */
+  status: z.number().int(),
+  transactionHash: z.null(),
+  adminNotes: z.null(),
+  pair: z.object({ left: sideSchema, right: sideSchema, rate: decimalOutSchema }),
+  sourceWallet: sideSchema,
+  destinationWallet: sideSchema,
+  sourceWalletTicker: z.string(),
+  destinationWalletTicker: z.string(),
+});
+export type ConvertTransaction = z.infer<typeof convertTransactionSchema>;
+export const transactionIdQuerySchema = z.object({ id: uuidSchema });

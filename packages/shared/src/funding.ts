@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+import { decimalOutSchema, positiveAmountSchema } from './money';
+
+export const FUNDING_ERRORS = {
+  addressNotConfigured: (ticker: string) =>
+    `No deposit address has been configured for ${ticker}. Please contact support.`,
+  duplicateHash: 'This transaction hash has already been submitted for this asset.',
+  notCrypto: 'Crypto deposits are only possible for crypto assets.',
+  notFiat: 'Card deposits are only possible for fiat currencies.',
+  depositNotFound: 'Deposit not found.',
+  alreadyProcessed: 'This deposit has already been processed.',
+} as const;
+
+/** Card test gateway: these public test numbers succeed / decline. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+
+export const assetIdQuerySchema = z.object({ assetId: uuidSchema });
+
+/** GET Payment/crypto/address?assetId: where to send a crypto deposit. */
+export const depositAddressSchema = z.object({
+  assetId: uuidSchema,
+  ticker: z.string(),
+  address: z.string(),
+});
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
+
+/** POST Payment/crypto/notify: "I sent this much, here is the hash"; an admin verifies it. */
+export const cryptoNotifyRequestSchema = z.object({
+  assetId: uuidSchema,
+  amount: positiveAmountSchema,
+  transactionHash: z
+    .string()
+    .trim()
+    .min(10, { message: 'Transaction hash must be at least 10 characters' })
+    .max(200, { message: 'Transaction hash must be at most 200 characters' }),
+});
+export type CryptoNotifyRequest = z.infer<typeof cryptoNotifyRequestSchema>;
+
+/** MM/YY or MM/YYYY. */
+export const cardExpirySchema = z
+  .string()
+  .trim()
+  .regex(/^(0[1-9]|1[0-2])\/(\d{2}|\d{4})$/, { message: 'Expiry must be MM/YY' });
+
+/** The card fields every gateway call takes (also for premium later). Never stored nor logged. */
+export const cardSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { message: 'Invalid card number' })),
+  expiry: cardExpirySchema,
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
+  holderName: z.string().trim().min(2, { message: 'Card holder name is required' }).max(100),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const cardDepositRequestSchema = cardSchema.extend({
+  assetId: uuidSchema,
+  amount: positiveAmountSchema,
+});
+export type CardDepositRequest = z.infer<typeof cardDepositRequestSchema>;
+
+export const DEPOSIT_METHODS = ['crypto', 'card'] as const;
+
+/**
+ * A deposit. status: 3 awaiting verification (crypto, until an admin decides), 1 success
+ * (credited), 0 failed (rejected or declined), 2 pending (card charge in progress).
+ */
+export const depositSchema = z.object({
+  id: uuidSchema,
+  userId: uuidSchema,
+  amount: decimalOutSchema,
+  date: z.string(),
+  status: z.number().int(),
+  method: z.enum(DEPOSIT_METHODS),
+  transactionHash: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  wallet: z.object({ id: uuidSchema, ticker: z.string(), type: z.number().int() }),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+/** Admin view (spec-2 §3 Deposit): adds the user's name. */
+export const adminDepositSchema = depositSchema.extend({
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+
+export const depositIdParamsSchema = z.object({ id: uuidSchema });
+export const adminDepositsQuerySchema = z.object({ status: z.coerce.number().int().optional() });
+export const rejectDepositRequestSchema = z.object({
+  notes: z.string().trim().min(1, { message: 'Please give a reason' }).max(1000),
+});
+export type RejectDepositRequest = z.infer<typeof rejectDepositRequestSchema>;

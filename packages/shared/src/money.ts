@@ -1,0 +1,87 @@
+import { Decimal as BaseDecimal } from 'decimal.js';
+import { z } from 'zod';
+
+/**
+ * The one decimal type for money and rates. 40 significant digits keeps a rate such as
+ * JPY -> BTC (about 1e-7) exact far beyond any asset's 18 decimals; rounding is only ever done
+ * explicitly (roundDown for credits, toDisplay for screens).
+ */
+export const Decimal = BaseDecimal.clone({
+  precision: 40,
+  rounding: BaseDecimal.ROUND_HALF_UP,
+  toExpNeg: -40,
+});
+export type Decimal = InstanceType<typeof Decimal>;
+
+/** Plain decimal notation: digits, optional fraction, no sign, no exponent, no spaces. */
+const DECIMAL_RE = /^\d{1,20}(\.\d{1,30})?$/;
+
+export const isDecimalString = (value: string): boolean => DECIMAL_RE.test(value);
+
+/** Parses a plain positive-or-zero decimal string; undefined when it is not one. */
+export function parseDecimal(value: string): Decimal | undefined {
+  const v = value.trim();
+  return isDecimalString(v) ? new Decimal(v) : undefined;
+}
+
+/** Number of digits after the point as written ("1.50" has 2). */
+export function decimalPlaces(value: string): number {
+  const i = value.indexOf('.');
+  return i < 0 ? 0 : value.length - i - 1;
+}
+
+/** True when the value needs at most `decimals` fraction digits ("1.50" needs 1). */
+export function hasAtMostDecimals(value: Decimal | string, decimals: number): boolean {
+  return new Decimal(value).decimalPlaces() <= decimals;
+}
+
+/** Rounds towards zero to `decimals` places: what an account may be credited. */
+export function roundDown(value: Decimal | string, decimals: number): Decimal {
+  return new Decimal(value).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+}
+
+/** Serialises for JSON and SQL: never exponential, no trailing zeros. */
+export function toPlain(value: Decimal | string): string {
+  return new Decimal(value).toFixed();
+}
+
+export type DisplayKind = 'amount' | 'rate';
+
+/**
+ * Display precision of spec-1 §9: exponential with 4 digits below 0.0001; 6 decimals below 0.01;
+ * 4 decimals below 1; rates 2 decimals below 100 and amounts 4 decimals below 1000; otherwise grouped
+ * with 2 decimals. Works on the decimal value (never a float); `locale` only picks separators.
+ */
+export function formatDisplay(
+  value: Decimal | string,
+  kind: DisplayKind = 'amount',
+  locale = 'en-US',
+): string {
+  const d = new Decimal(value);
+  const abs = d.abs();
+  if (abs.isZero()) return group('0', 0, locale);
+  if (abs.lt('0.0001')) return d.toExponential(4);
+  let places: number;
+  if (abs.lt('0.01')) places = 6;
+  else if (abs.lt(1)) places = 4;
+  else if (kind === 'rate' && abs.lt(100)) places = 2;
+  else if (kind === 'amount' && abs.lt(1000)) places = 4;
+  else places = 2;
+  return group(d.toFixed(places), places, locale);
+}
+
+function group(fixed: string, places: number, locale: string): string {
+  // Intl formats an exact decimal string (NumberFormat v3), so no float rounding sneaks in.
+  const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
+  return nf.format(fixed as unknown as number);
+}
+
+/** A decimal string > 0 (JSON field of an amount). Decimals per asset are checked by the server. */
+export const positiveAmountSchema = z
+  .string({ message: 'Please enter a valid amount' })
+  .trim()
+  .regex(DECIMAL_RE, { message: 'Please enter a valid amount' })
+  .refine((v) => isDecimalString(v) && new Decimal(v).gt(0), { message: 'Please enter a valid amount' });
+
+/** A decimal string as the server writes it (amounts, balances, rates). */
+export const decimalOutSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
