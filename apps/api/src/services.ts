@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { TokenService } from './lib/tokens';
 import { createAccountService } from './modules/account/account.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { createMailService } from './modules/mail/mail.service';
 import { createSystemService } from './modules/system/system.service';
 
 export interface ServiceContext {
@@ -21,7 +23,9 @@ export function createServices(ctx: ServiceContext) {
     : undefined;
   const system = createSystemService({ db });
   const account = createAccountService({ db });
-  return { db, redis, tokens: ctx.tokens, system, account };
+  const mail = createMailService({ db, config: ctx.config, log: ctx.log });
+  const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
+  return { db, redis, tokens: ctx.tokens, system, account, mail, auth };
 }
 
 export type Services = ReturnType<typeof createServices>;

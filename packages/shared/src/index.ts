@@ -2,3 +2,4 @@ export * from './auth';
 export * from './common';
 export * from './enums';
 export * from './envelope';
+export * from './mail';

@@ -7,4 +7,13 @@ export async function findUserById(db: DbOrTx, id: string) {
   return row;
 }
 
+export async function updatePreferences(
+  db: DbOrTx,
+  id: string,
+  set: Partial<Pick<UserRow, 'preferedLanguage' | 'preferedCurrency'>>,
+) {
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  return row;
+}
+
 export type UserRow = typeof users.$inferSelect;

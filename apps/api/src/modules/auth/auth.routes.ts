@@ -1,0 +1,99 @@
+import {
+  authResponseSchema,
+  envelopeOf,
+  errorEnvelopeSchema,
+  loginRequestSchema,
+  signupRequestSchema,
+} from '@vaultline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { authRateLimit, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './http';
+
+/** The spec sends {Email, Password}; the contract says {email, password}. Both reach one schema. */
+const LOGIN_KEY_ALIASES = [
+  ['Email', 'email'],
+  ['Password', 'password'],
+] as const;
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { auth } = app.services;
+  const { config } = app;
+  const rateLimit = authRateLimit(config);
+  const tokenResponse = { 200: envelopeOf(authResponseSchema), '4xx': errorEnvelopeSchema };
+
+  app.post('/Auth', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'Log in with e-mail and password (Email/Password also accepted); sets the refresh cookie',
+      body: loginRequestSchema,
+      response: tokenResponse,
+    },
+    preValidation: async (req) => {
+      const body = req.body as Record<string, unknown> | null;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      for (const [from, to] of LOGIN_KEY_ALIASES) {
+        if (body[to] === undefined && body[from] !== undefined) body[to] = body[from];
+        delete body[from];
+      }
+    },
+    handler: async (req, reply) => {
+      const session = await auth.login(req.body);
+      setRefreshCookie(reply, session, config);
+      return ok({ jwToken: session.jwToken });
+    },
+  });
+
+  app.post('/Auth/signup', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create an account (at least 18 years old) and log in; sets the refresh cookie',
+      body: signupRequestSchema,
+      response: tokenResponse,
+    },
+    handler: async (req, reply) => {
+      const session = await auth.signup(req.body);
+      setRefreshCookie(reply, session, config);
+      return ok({ jwToken: session.jwToken });
+    },
+  });
+
+  app.post('/Auth/refresh', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'New access token from the httpOnly refresh cookie, which is rotated',
+      response: tokenResponse,
+    },
+    handler: async (req, reply) => {
+      try {
+        const session = await auth.refresh(readRefreshCookie(req));
+        setRefreshCookie(reply, session, config);
+        return ok({ jwToken: session.jwToken });
+      } catch (err) {
+        // A refused cookie is dead for good: drop it so the browser stops sending it.
+        if (err instanceof AppError) clearRefreshCookie(reply, config);
+        throw err;
+      }
+    },
+  });
+
+  app.post('/Auth/logout', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Revoke the refresh cookie and clear it; works signed in or not',
+      response: { 200: envelopeOf(z.null()), '4xx': errorEnvelopeSchema },
+    },
+    handler: async (req, reply) => {
+      await auth.logout(readRefreshCookie(req));
+      clearRefreshCookie(reply, config);
+      return ok(null);
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import type { Session } from './auth.service';
+
+export const REFRESH_COOKIE = 'refresh_token';
+/** The cookie only travels to the Auth calls (refresh, logout), never to the rest of the API. */
+const REFRESH_COOKIE_PATH = '/api/Auth';
+
+export function setRefreshCookie(
+  reply: FastifyReply,
+  session: Session,
+  config: Pick<Config, 'isProduction'>,
+) {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.isProduction,
+    expires: session.refreshExpiresAt,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: Pick<Config, 'isProduction'>) {
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.isProduction,
+  });
+}
+
+export const readRefreshCookie = (req: FastifyRequest): string | undefined => req.cookies[REFRESH_COOKIE];
+
+/** Per-route limit for the credential calls; the 429 goes through the error handler's envelope. */
+export function authRateLimit(config: Pick<Config, 'authRateLimit'>) {
+  return {
+    max: config.authRateLimit.max,
+    timeWindow: config.authRateLimit.timeWindow,
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${ctx.after}.`),
+  };
+}

@@ -1,0 +1,76 @@
+import type { OutboxMessage } from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { insertOutbox, listOutbox, markFailed, markSent } from './mail.repository';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What actually delivers a message; nodemailer's SMTP transport in production, a fake in tests. */
+export interface MailTransport {
+  sendMail(m: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+export interface MailServiceDeps {
+  db: Db;
+  config: Pick<Config, 'env' | 'smtpUrl' | 'mailFrom'>;
+  log: FastifyBaseLogger;
+  transport?: MailTransport;
+}
+
+/**
+ * Every message is stored in mail_outbox first (admins read it when no SMTP is configured), then
+ * delivered by SMTP when configured. Delivery runs after the caller's answer so that its duration
+ * never tells a caller whether an address is known; the outcome is recorded on the outbox row.
+ */
+export function createMailService({ db, config, log, transport }: MailServiceDeps) {
+  const smtp = transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(id: string, m: MailMessage): Promise<void> {
+    if (!smtp) return;
+    try {
+      await smtp.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text });
+      await markSent(db, id);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      log.warn({ mailId: id, reason }, 'mail delivery failed');
+      await markFailed(db, id, reason.slice(0, 500)).catch(() => undefined);
+    }
+  }
+
+  return {
+    async send(m: MailMessage): Promise<string> {
+      const id = await insertOutbox(db, { to: m.to, subject: m.subject, body: m.text });
+      // The body may hold a reset link: only a developer's own console may show it (DECISIONS §7).
+      if (config.env === 'development')
+        log.info({ mailId: id, to: m.to, subject: m.subject, body: m.text }, 'mail');
+      else log.info({ mailId: id }, 'mail queued');
+      const job = deliver(id, m).finally(() => pending.delete(job));
+      pending.add(job);
+      return id;
+    },
+    /** Resolves when every delivery started so far has finished (tests, graceful shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+    async outbox(opts: { to?: string | undefined; limit: number }): Promise<OutboxMessage[]> {
+      const rows = await listOutbox(db, opts);
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        body: r.body,
+        createdAt: r.createdAt.toISOString(),
+        sentAt: r.sentAt?.toISOString() ?? null,
+        error: r.error,
+      }));
+    },
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;
