@@ -1,0 +1,46 @@
+import { Decimal, decimalPlaces, type PriceLock, parseDecimal, roundDown } from '@vaultline/shared';
+
+export type AmountCheck =
+  | { ok: false; error: 'invalid' }
+  | { ok: false; error: 'decimals'; decimals: number }
+  | { ok: false; error: 'minimum'; minUsd: string; approx: string; usdValue: Decimal }
+  | { ok: true; amount: string; usdValue: Decimal; fee: Decimal; receive: Decimal };
+
+/** Accepts "0.5" and the comma decimal separator of fr/de/ru ("0,5"); nothing else. */
+export function normaliseAmount(input: string): string {
+  const v = input.trim().replace(/\s/g, '');
+  return /^\d*,\d+$/.test(v) ? v.replace(',', '.') : v;
+}
+
+/**
+ * The preview's checks (spec-1 §5) with the lock's server figures only: USD value = amount x the
+ * locked USD price of the source; the minimum and fee rate come from the lock. The amount received
+ * is rounded down to the destination's decimals, as the ledger credits it.
+ */
+export function checkAmount(input: string, lock: PriceLock): AmountCheck {
+  const plain = normaliseAmount(input);
+  const amount = parseDecimal(plain);
+  if (!amount || amount.lte(0)) return { ok: false, error: 'invalid' };
+  if (decimalPlaces(plain) > lock.pair.left.decimals) {
+    return { ok: false, error: 'decimals', decimals: lock.pair.left.decimals };
+  }
+  const usdPrice = new Decimal(lock.usdPrices.left);
+  const usdValue = amount.mul(usdPrice);
+  const min = new Decimal(lock.minimumAmountUsd);
+  if (usdValue.lt(min)) {
+    // Rounded up so the amount shown is enough to reach the minimum.
+    const approx = usdPrice.gt(0) ? min.div(usdPrice).toFixed(8, Decimal.ROUND_UP) : '0.00000000';
+    return { ok: false, error: 'minimum', minUsd: min.toFixed(), approx, usdValue };
+  }
+  const gross = amount.mul(lock.pair.rate);
+  const fee = gross.mul(lock.feeRate);
+  const receive = roundDown(gross.minus(fee), lock.pair.right.decimals);
+  return { ok: true, amount: amount.toFixed(), usdValue, fee, receive };
+}
+
+/** Whole seconds left until the lock's expirationUtc (never negative). */
+export function secondsLeft(expirationUtc: string, now: number = Date.now()): number {
+  const end = Date.parse(expirationUtc);
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now) / 1000));
+}
