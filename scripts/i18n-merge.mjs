@@ -14,7 +14,10 @@ const target = path.join(root, 'apps/web/public/i18n', `${lang}.json`);
 
 const merge = (a, b) => {
   for (const [k, v] of Object.entries(b)) {
-    a[k] = v && typeof v === 'object' && !Array.isArray(v) ? merge(a[k] && typeof a[k] === 'object' ? a[k] : {}, v) : v;
+    a[k] =
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? merge(a[k] && typeof a[k] === 'object' ? a[k] : {}, v)
+        : v;
   }
   return a;
 };
@@ -26,7 +29,11 @@ try {
   // new file
 }
 const merged = merge(current, JSON.parse(readFileSync(file, 'utf8')));
-const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
+const sorted = Object.fromEntries(
+  Object.keys(merged)
+    .sort()
+    .map((k) => [k, merged[k]]),
+);
 const tmp = `${target}.${process.pid}.tmp`;
 writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
 renameSync(tmp, target);

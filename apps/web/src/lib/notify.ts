@@ -23,6 +23,8 @@ export interface NotificationInput {
 export interface Notification
   extends Required<Pick<NotificationInput, 'title' | 'severity' | 'showCloseButton'>> {
   id: number;
+  /** Date.now() when raised; navigation clears only what was raised before it started. */
+  createdAt: number;
   message: string;
   closeAfter: number | null;
   continue?: NotificationAction;
@@ -51,6 +53,7 @@ export const notifications = {
   add(input: NotificationInput): number {
     const n: Notification = {
       id: nextId++,
+      createdAt: Date.now(),
       title: input.title,
       message: input.message ?? '',
       severity: input.severity ?? 'Info',
@@ -70,6 +73,13 @@ export const notifications = {
   },
   clear() {
     list = [];
+    emit();
+  },
+  /** Removes the notifications raised before `time` (ms since epoch); later ones stay. */
+  clearBefore(time: number) {
+    const kept = list.filter((n) => n.createdAt >= time);
+    if (kept.length === list.length) return;
+    list = kept;
     emit();
   },
 };
