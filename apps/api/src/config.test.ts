@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const strong = { JWT_SECRET: 'j'.repeat(40), COOKIE_SECRET: 'c'.repeat(40) };
+
+describe('configuration', () => {
+  it('has working defaults for development: port 8080, demo mode, embedded database', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.demo).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/\.data$/);
+  });
+
+  it('reads PORT, DATA_DIR and DATABASE_URL', () => {
+    const c = loadConfig({ PORT: '9001', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect([c.port, c.dataDir, c.databaseUrl]).toEqual([9001, '/tmp/x', 'postgres://u@h:5432/db']);
+  });
+
+  it('lists every problem in one clear message', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'short' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', JWT_SECRET: 'short' });
+    } catch (err) {
+      expect((err as Error).message).toContain('PORT');
+      expect((err as Error).message).toContain('JWT_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('refuses to start in production with a default secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) })).toThrow(
+      /COOKIE_SECRET must be set/,
+    );
+  });
+
+  it('starts in production with real secrets, and demo mode is then off', () => {
+    const c = loadConfig({ NODE_ENV: 'production', ...strong });
+    expect(c.isProduction).toBe(true);
+    expect(c.demo).toBe(false);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/go together/);
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough-password' }).firstAdmin?.email,
+    ).toBe('a@b.co');
+  });
+});

@@ -1,0 +1,76 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testConfig } from '../test/test-app';
+import type { Database } from './client';
+import { assets, countries, settings, users } from './schema';
+import { seedDemo, seedFirstAdmin, seedReference } from './seed';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const counts = async () => {
+  const db = database.db;
+  const [a] = await db.select({ n: count() }).from(assets);
+  const [c] = await db.select({ n: count() }).from(countries);
+  const [s] = await db.select({ n: count() }).from(settings);
+  const [u] = await db.select({ n: count() }).from(users);
+  return { assets: a?.n, countries: c?.n, settings: s?.n, users: u?.n };
+};
+
+describe('seeding', () => {
+  it('holds the nineteen assets of the specs with their decimals', async () => {
+    const rows = await database.db.select().from(assets);
+    expect(rows.map((r) => r.ticker).sort()).toEqual(
+      [
+        'USD',
+        'CHF',
+        'EUR',
+        'GBP',
+        'CAD',
+        'AUD',
+        'JPY',
+        'BTC',
+        'ETH',
+        'LTC',
+        'XRP',
+        'ADA',
+        'ATOM',
+        'ZEC',
+        'BNB',
+        'TON',
+        'USDT',
+        'USDT-BEP20',
+        'USDT-TRC20',
+      ].sort(),
+    );
+    const dec = Object.fromEntries(rows.map((r) => [r.ticker, r.decimals]));
+    expect([dec.BTC, dec.ETH, dec.USD, dec.JPY]).toEqual([8, 18, 2, 0]);
+  });
+
+  it('adds nothing twice when run again', async () => {
+    const config = testConfig({
+      DEMO_USER_PASSWORD: 'demo-user-password',
+      DEMO_ADMIN_PASSWORD: 'demo-admin-password',
+    });
+    await seedDemo(database.db, config);
+    const before = await counts();
+    await seedReference(database.db);
+    const again = await seedDemo(database.db, config);
+    expect(await counts()).toEqual(before);
+    expect(again.every((a) => !a.created)).toBe(true);
+  });
+
+  it('creates the first admin from the environment only when there is no admin', async () => {
+    const config = testConfig({
+      ADMIN_EMAIL: 'first-admin@example.com',
+      ADMIN_PASSWORD: 'first-admin-password',
+    });
+    // The demo admin above already exists, so no second admin is created.
+    expect(await seedFirstAdmin(database.db, config)).toBe(false);
+    const found = await database.db.select().from(users).where(eq(users.email, 'first-admin@example.com'));
+    expect(found).toHaveLength(0);
+  });
+});
