@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export { shot } from './screenshot';
+
+/**
+ * Signs in through the login page: fields labelled "Email" and "Password", submitted with Enter
+ * (spec-1 §2: the Enter key submits). Waits until the app stores the access token.
+ */
+export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('accesstoken')), { timeout: 10_000 })
+    .not.toBeNull();
+}
+
+/**
+ * Signs in by calling POST /api/Auth from the page (with the XSRF cookie echoed in the header) and
+ * storing the token under `accesstoken`, as the app does. For tests that are not about the login
+ * page. Reloads the current page so the app boots signed in.
+ */
+export async function signInViaApi(page: Page, email: string, password: string): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/home');
+  const result = await page.evaluate(
+    async ({ email, password }) => {
+      const cookie = () => document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1];
+      if (!cookie()) await fetch('/api/ping', { credentials: 'same-origin' });
+      const xsrf = decodeURIComponent(cookie() ?? '');
+      const res = await fetch('/api/Auth', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ email, password }),
+      });
+      const json = (await res.json()) as { success: boolean; content?: { jwToken: string } };
+      if (!json.success || !json.content) return { ok: false, status: res.status };
+      localStorage.setItem('accesstoken', json.content.jwToken);
+      return { ok: true, status: res.status };
+    },
+    { email, password },
+  );
+  expect(result, `POST /api/Auth answered ${result.status}`).toEqual({ ok: true, status: 200 });
+  await page.reload();
+}
+
+/** Runs axe (WCAG 2.x A/AA rules) and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(summary, summary.join('\n')).toEqual([]);
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../lib/session';
+
+let afterSignIn: string | null = null;
+
+/**
+ * The login and signup pages name where VisitorOnly sends the user once the token is stored (signup
+ * goes to /my-account, spec-1 §8). The guard redirects as soon as the session changes, so a page's own
+ * navigate() would race it; a module value (not React state) is read in the same render.
+ */
+export function setAfterSignIn(path: string | null): void {
+  afterSignIn = path;
+}
+
+/** login, signup, forgotPassword: signed-in users go home (spec-1 §6), or where the page named. */
+export function VisitorOnly() {
+  const { authenticated } = useSession();
+  const to = afterSignIn ?? '/home';
+  useEffect(() => {
+    if (authenticated) afterSignIn = null;
+  }, [authenticated]);
+  return authenticated ? <Navigate to={to} replace /> : <Outlet />;
+}
+
+/** Signed-in pages: visitors go to /unauthorized. */
+export function RequireAuth() {
+  const { authenticated } = useSession();
+  return authenticated ? <Outlet /> : <Navigate to="/unauthorized" replace />;
+}
+
+/** Admin area: visitors go to /unauthorized, signed-in non-admins to /forbidden (spec-2 §6). */
+export function RequireAdmin() {
+  const { authenticated, isAdmin } = useSession();
+  if (!authenticated) return <Navigate to="/unauthorized" replace />;
+  return isAdmin ? <Outlet /> : <Navigate to="/forbidden" replace />;
+}
+
+/** premium/manage: needs the premium claim, otherwise /forbidden (spec-2 §2). */
+export function RequirePremium() {
+  const { authenticated, isPremium } = useSession();
+  if (!authenticated) return <Navigate to="/unauthorized" replace />;
+  return isPremium ? <Outlet /> : <Navigate to="/forbidden" replace />;
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { ChatWidget } from './layout/chat-widget';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { Notifications, useClearNotificationsOnNavigation } from './layout/notifications';
+
+/** spec-1 §2 Shell: header, routed content, footer, notification area. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  useClearNotificationsOnNavigation();
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-indigo-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        {t('Common.SkipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Notifications />
+      <ChatWidget />
+      <ScrollRestoration />
+    </div>
+  );
+}

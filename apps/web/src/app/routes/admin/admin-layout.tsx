@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { cn } from '../../../components/ui/cn';
+
+/** spec-2 §2 admin side menu, plus the transaction settings and the mail outbox (DECISIONS §7, §8). */
+export const ADMIN_MENU = [
+  { to: '/admin', key: 'Admin.Menu.Home', end: true },
+  { to: '/admin/search-user', key: 'Admin.Menu.SearchUser' },
+  { to: '/admin/deposits', key: 'Admin.Menu.Deposits' },
+  { to: '/admin/bank-accounts', key: 'Admin.Menu.BankAccounts' },
+  { to: '/admin/wallet-addresses', key: 'Admin.Menu.WalletAddresses' },
+  { to: '/admin/transaction-settings', key: 'Admin.Menu.TransactionSettings' },
+  { to: '/admin/pending-transactions', key: 'Admin.Menu.PendingTransactions' },
+  { to: '/admin/approved-transactions', key: 'Admin.Menu.ApprovedTransactions' },
+  { to: '/admin/rejected-transactions', key: 'Admin.Menu.RejectedTransactions' },
+  { to: '/admin/tidio-settings', key: 'Admin.Menu.TidioSettings' },
+  { to: '/admin/outbox', key: 'Admin.Menu.Outbox' },
+] as const;
+
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:px-8 lg:py-8">
+      <aside className="lg:w-60 lg:shrink-0">
+        <p className="mb-2 px-3 text-xs font-semibold tracking-wider text-slate-600 uppercase dark:text-slate-400">
+          {t('Admin.Title')}
+        </p>
+        <nav aria-label={t('Admin.MenuLabel')}>
+          <ul className="-mx-1 flex gap-1 overflow-x-auto pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:pb-0">
+            {ADMIN_MENU.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  end={'end' in item}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600',
+                      isActive
+                        ? 'bg-indigo-600 text-white dark:bg-indigo-500'
+                        : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                    )
+                  }
+                >
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page';
+
+/** Back office, spec-2 §2: title and purpose; the screen's content is built with its feature. */
+export default function AdminApprovedTransactionsPage() {
+  const { t } = useTranslation();
+  return (
+    <PageHeader
+      title={t('Admin.Pages.ApprovedTransactions.Title')}
+      description={t('Admin.Pages.ApprovedTransactions.Description')}
+    />
+  );
+}
