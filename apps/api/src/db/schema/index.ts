@@ -1,3 +1,4 @@
+export * from './content';
 export * from './convert';
 export * from './funding';
 export * from './ledger';
