@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import type { TokenService } from './lib/tokens';
 import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { createContentService } from './modules/content/content.service';
 import { createMailService } from './modules/mail/mail.service';
 import { createSystemService } from './modules/system/system.service';
 
@@ -25,7 +26,8 @@ export function createServices(ctx: ServiceContext) {
   const account = createAccountService({ db });
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
   const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
-  return { db, redis, tokens: ctx.tokens, system, account, mail, auth };
+  const content = createContentService({ db });
+  return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content };
 }
 
 export type Services = ReturnType<typeof createServices>;
