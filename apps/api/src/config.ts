@@ -34,6 +34,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   TRUST_PROXY: bool.default(false),
+  PRICE_SOURCE: z.enum(['static', 'coinbase', 'coingecko']).default('static'),
+  PRICE_SOURCE_URL: z.url().optional(),
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(1).default(60),
+  PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
+  LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PAYMENT_GATEWAY: z.enum(['test']).default('test'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +68,15 @@ export interface Config {
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
   trustProxy: boolean;
+  /** Price source, its base URL (live sources), refresh period and the oldest price a lock accepts. */
+  prices: {
+    source: 'static' | 'coinbase' | 'coingecko';
+    url: string | undefined;
+    refreshSeconds: number;
+    maxAgeSeconds: number;
+  };
+  lockTtlSeconds: number;
+  paymentGateway: 'test';
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +127,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY,
+    prices: {
+      source: e.PRICE_SOURCE,
+      url: e.PRICE_SOURCE_URL,
+      refreshSeconds: e.PRICE_REFRESH_SECONDS,
+      maxAgeSeconds: e.PRICE_MAX_AGE_SECONDS,
+    },
+    lockTtlSeconds: e.LOCK_TTL_SECONDS,
+    paymentGateway: e.PAYMENT_GATEWAY,
   };
 }

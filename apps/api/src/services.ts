@@ -7,6 +7,7 @@ import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContentService } from './modules/content/content.service';
 import { createMailService } from './modules/mail/mail.service';
+import { createMoneyServices } from './modules/ledger/money-services';
 import { createSystemService } from './modules/system/system.service';
 
 export interface ServiceContext {
@@ -27,7 +28,8 @@ export function createServices(ctx: ServiceContext) {
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
   const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
   const content = createContentService({ db });
-  return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content };
+  const money = createMoneyServices({ db, config: ctx.config, log: ctx.log, system });
+  return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content, ...money };
 }
 
 export type Services = ReturnType<typeof createServices>;

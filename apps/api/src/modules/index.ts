@@ -3,8 +3,13 @@ import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { passwordRoutes } from './auth/password.routes';
 import { contentRoutes } from './content/content.routes';
+import { convertRoutes } from './convert/convert.routes';
+import { adminDepositsRoutes } from './funding/admin-deposits.routes';
+import { fundingRoutes } from './funding/funding.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { pricesRoutes } from './prices/prices.routes';
 import { systemRoutes } from './system/system.routes';
+import { walletsRoutes } from './wallets/wallets.routes';
 
 /** Registers every module's routes under the /api prefix. */
 export async function registerModules(app: FastifyInstance) {
@@ -14,4 +19,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(mailRoutes);
   await app.register(contentRoutes);
+  await app.register(walletsRoutes);
+  await app.register(pricesRoutes);
+  await app.register(convertRoutes);
+  await app.register(fundingRoutes);
+  await app.register(adminDepositsRoutes);
 }

@@ -1,0 +1,67 @@
+import {
+  assetIdQuerySchema,
+  cardDepositRequestSchema,
+  cryptoNotifyRequestSchema,
+  depositAddressSchema,
+  depositSchema,
+  envelopeOf,
+  errorEnvelopeSchema,
+  uuidSchema,
+} from '@vaultline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { requireUser } from '../../plugins/auth';
+
+const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+
+/** Payment calls: crypto deposit address and notice, card deposit, the user's deposits. */
+export async function fundingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { funding } = app.services;
+
+  app.get('/Payment/crypto/address', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['funding'],
+      summary: 'The deposit address of a crypto asset',
+      querystring: assetIdQuerySchema,
+      response: { 200: envelopeOf(depositAddressSchema), ...errors },
+    },
+    handler: async (req) => ok(await funding.depositAddress(req.query.assetId)),
+  });
+
+  app.post('/Payment/crypto/notify', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['funding'],
+      summary:
+        'Tell us about a crypto deposit you sent; an admin verifies it (status 3). Content: deposit id',
+      body: cryptoNotifyRequestSchema,
+      response: { 200: envelopeOf(uuidSchema), ...errors },
+    },
+    handler: async (req) => ok(await funding.notifyCrypto(requireUser(req).id, req.body)),
+  });
+
+  app.post('/Payment/card/deposit', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['funding'],
+      summary: 'Fund a fiat wallet by card (payment gateway). Content: deposit id',
+      body: cardDepositRequestSchema,
+      response: { 200: envelopeOf(uuidSchema), ...errors },
+    },
+    handler: async (req) => ok(await funding.cardDeposit(requireUser(req).id, req.body)),
+  });
+
+  app.get('/Payment/deposits', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['funding'],
+      summary: 'Your deposits, newest first',
+      response: { 200: envelopeOf(z.array(depositSchema)), ...errors },
+    },
+    handler: async (req) => ok(await funding.userDeposits(requireUser(req).id)),
+  });
+}

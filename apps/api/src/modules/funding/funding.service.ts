@@ -1,0 +1,200 @@
+import {
+  type AdminDeposit,
+  type CardDepositRequest,
+  DEPOSIT_METHODS,
+  Decimal,
+  type Deposit,
+  FUNDING_ERRORS,
+  hasAtMostDecimals,
+  TransactionStatus,
+  tooManyDecimalsMessage,
+  toPlain,
+  WalletType,
+} from '@vaultline/shared';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { LedgerService } from '../ledger/ledger.service';
+import { pgError } from '../ledger/ledger.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import type { AssetRow } from '../wallets/wallets.repository';
+import {
+  type DepositRow,
+  findDeposit,
+  insertDeposit,
+  listDeposits,
+  transitionDeposit,
+} from './funding.repository';
+import type { PaymentGateway } from './payment-gateway';
+
+export interface FundingDeps {
+  db: Db;
+  catalog: AssetCatalog;
+  ledger: LedgerService;
+  payments: PaymentGateway;
+}
+
+type ListRow = Awaited<ReturnType<typeof listDeposits>>[number];
+
+function toDeposit(r: ListRow): Deposit {
+  const d = r.deposit;
+  return {
+    id: d.id,
+    userId: d.userId,
+    amount: toPlain(d.amount),
+    date: d.creationDate.toISOString(),
+    status: d.status,
+    method: DEPOSIT_METHODS.includes(d.method) ? d.method : 'crypto',
+    transactionHash: d.transactionHash,
+    cardLast4: d.cardLast4,
+    cardBrand: d.cardBrand,
+    adminNotes: d.adminNotes,
+    wallet: r.wallet,
+  };
+}
+
+/** Funding a wallet: crypto deposits verified by an admin, fiat by card through the payment gateway. */
+export function createFundingService({ db, catalog, ledger, payments }: FundingDeps) {
+  async function asset(id: string): Promise<AssetRow> {
+    const a = await catalog.byId(id);
+    if (!a) throw notFound('Asset not found.', 'ASSET_NOT_FOUND');
+    return a;
+  }
+
+  function checkAmount(a: AssetRow, amount: string): Decimal {
+    const d = new Decimal(amount);
+    if (!hasAtMostDecimals(d, a.decimals))
+      throw badRequest(tooManyDecimalsMessage(a.ticker, a.decimals), 'TOO_MANY_DECIMALS');
+    return d;
+  }
+
+  /** Credits the deposit from the house account; the (deposit, id) entry posts at most once. */
+  async function credit(tx: Parameters<LedgerService['post']>[0], d: DepositRow, kind: string) {
+    const amount = new Decimal(d.amount);
+    return ledger.post(tx, {
+      kind,
+      reference: d.id,
+      memo: `${d.method} deposit`,
+      legs: [
+        { owner: { kind: 'house' }, assetId: d.assetId, amount: amount.neg() },
+        { owner: { kind: 'user', userId: d.userId }, assetId: d.assetId, amount },
+      ],
+    });
+  }
+
+  return {
+    async depositAddress(assetId: string) {
+      const a = await asset(assetId);
+      if (a.type !== WalletType.Crypto) throw badRequest(FUNDING_ERRORS.notCrypto, 'NOT_CRYPTO');
+      if (!a.adminWalletAddress)
+        throw badRequest(FUNDING_ERRORS.addressNotConfigured(a.ticker), 'ADDRESS_NOT_CONFIGURED');
+      return { assetId: a.id, ticker: a.ticker, address: a.adminWalletAddress };
+    },
+
+    /** Records "I sent it": status 3 (awaiting verification) until an admin approves or rejects. */
+    async notifyCrypto(userId: string, input: { assetId: string; amount: string; transactionHash: string }) {
+      await this.depositAddress(input.assetId);
+      const a = await asset(input.assetId);
+      const amount = checkAmount(a, input.amount);
+      try {
+        const row = await insertDeposit(db, {
+          userId,
+          assetId: a.id,
+          method: 'crypto',
+          amount: toPlain(amount),
+          status: TransactionStatus.awaitingVerification,
+          transactionHash: input.transactionHash,
+        });
+        return row.id;
+      } catch (err) {
+        if (pgError(err)?.code === '23505') throw conflict(FUNDING_ERRORS.duplicateHash, 'DUPLICATE_HASH');
+        throw err;
+      }
+    },
+
+    /** Charges the card, then credits the wallet; a decline is recorded (status 0) and reported. */
+    async cardDeposit(userId: string, input: CardDepositRequest) {
+      const a = await asset(input.assetId);
+      if (a.type !== WalletType.Fiat) throw badRequest(FUNDING_ERRORS.notFiat, 'NOT_FIAT');
+      const amount = checkAmount(a, input.amount);
+      const { cardNumber, expiry, cvc, holderName } = input;
+      const pending = await insertDeposit(db, {
+        userId,
+        assetId: a.id,
+        method: 'card',
+        amount: toPlain(amount),
+        status: TransactionStatus.pending,
+        cardLast4: cardNumber.slice(-4),
+      });
+      const result = await payments.charge({
+        card: { cardNumber, expiry, cvc, holderName },
+        amount,
+        currency: a.ticker,
+        description: `Vaultline deposit ${pending.id}`,
+      });
+      if (!result.ok) {
+        await transitionDeposit(db, pending.id, TransactionStatus.pending, {
+          status: TransactionStatus.failed,
+          cardBrand: result.brand,
+          adminNotes: result.message,
+          decidedAt: new Date(),
+        });
+        throw new AppError(402, result.code, result.message);
+      }
+      await db.transaction(async (tx) => {
+        const done = await transitionDeposit(tx, pending.id, TransactionStatus.pending, {
+          status: TransactionStatus.success,
+          cardBrand: result.brand,
+          gatewayReference: result.reference,
+          decidedAt: new Date(),
+        });
+        if (!done) throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
+        const entryId = await credit(tx, done, 'card_deposit');
+        await transitionDeposit(tx, done.id, TransactionStatus.success, { journalEntryId: entryId ?? null });
+      });
+      return pending.id;
+    },
+
+    async userDeposits(userId: string): Promise<Deposit[]> {
+      return (await listDeposits(db, { userId })).map(toDeposit);
+    },
+
+    async adminDeposits(status?: number): Promise<AdminDeposit[]> {
+      return (await listDeposits(db, status === undefined ? {} : { status })).map((r) => ({
+        ...toDeposit(r),
+        user: r.user,
+      }));
+    },
+
+    /** Approves a crypto deposit awaiting verification and credits it, exactly once. */
+    async approve(adminId: string, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
+          status: TransactionStatus.success,
+          decidedBy: adminId,
+          decidedAt: new Date(),
+        });
+        if (!row) {
+          if (!(await findDeposit(tx, id)))
+            throw notFound(FUNDING_ERRORS.depositNotFound, 'DEPOSIT_NOT_FOUND');
+          throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
+        }
+        const entryId = await credit(tx, row, 'deposit');
+        if (!entryId) throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
+        await transitionDeposit(tx, id, TransactionStatus.success, { journalEntryId: entryId });
+      });
+    },
+
+    async reject(adminId: string, id: string, notes: string): Promise<void> {
+      const row = await transitionDeposit(db, id, TransactionStatus.awaitingVerification, {
+        status: TransactionStatus.failed,
+        adminNotes: notes,
+        decidedBy: adminId,
+        decidedAt: new Date(),
+      });
+      if (row) return;
+      if (!(await findDeposit(db, id))) throw notFound(FUNDING_ERRORS.depositNotFound, 'DEPOSIT_NOT_FOUND');
+      throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
+    },
+  };
+}
+export type FundingService = ReturnType<typeof createFundingService>;

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema';
+
+export type AccountKind = 'user' | 'house' | 'fee';
+
+export async function findAccount(db: DbOrTx, kind: AccountKind, userId: string | null, assetId: string) {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, kind),
+        userId === null ? sql`${ledgerAccounts.userId} is null` : eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.assetId, assetId),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** The account's id, creating it when missing (concurrent creators meet on the unique index). */
+export async function ensureAccount(
+  db: DbOrTx,
+  kind: AccountKind,
+  userId: string | null,
+  assetId: string,
+): Promise<string> {
+  const found = await findAccount(db, kind, userId, assetId);
+  if (found) return found;
+  await db.insert(ledgerAccounts).values({ kind, userId, assetId }).onConflictDoNothing();
+  const id = await findAccount(db, kind, userId, assetId);
+  if (!id) throw new Error(`could not create ledger account ${kind}/${assetId}`);
+  return id;
+}
+
+/** Inserts the entry header; undefined when (kind, reference) was already posted. */
+export async function insertEntry(db: DbOrTx, kind: string, reference: string, memo: string | null) {
+  const [row] = await db
+    .insert(journalEntries)
+    .values({ kind, reference, memo })
+    .onConflictDoNothing()
+    .returning({ id: journalEntries.id });
+  return row?.id;
+}
+
+export async function insertPostings(
+  db: DbOrTx,
+  entryId: string,
+  legs: { accountId: string; assetId: string; amount: string }[],
+): Promise<void> {
+  await db.insert(postings).values(legs.map((l) => ({ entryId, ...l })));
+}
+
+export async function userBalances(db: DbOrTx, userId: string) {
+  return db
+    .select({ assetId: ledgerAccounts.assetId, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.userId, userId)));
+}
+
+/** Ledger-wide checks (tests, audits): entries not summing to zero, stored balances off their postings. */
+async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
+  // node-postgres and PGlite both answer raw SQL with { rows }.
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+export async function auditLedger(db: DbOrTx) {
+  const unbalanced = await rows<{ entry_id: string }>(
+    db,
+    sql`
+    select entry_id from postings group by entry_id, asset_id having sum(amount) <> 0`,
+  );
+  const drift = await rows<{ id: string }>(
+    db,
+    sql`
+    select a.id from ledger_accounts a left join postings p on p.account_id = a.id
+    where a.kind = 'user' group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`,
+  );
+  const negative = await rows<{ id: string }>(
+    db,
+    sql`
+    select id from ledger_accounts where kind = 'user' and balance < 0`,
+  );
+  return { unbalanced, drift, negative };
+}

@@ -1,0 +1,94 @@
+import { Decimal, toPlain } from '@vaultline/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { auditLedger, ensureAccount, insertEntry, insertPostings, userBalances } from './ledger.repository';
+
+export type Owner = { kind: 'user'; userId: string } | { kind: 'house' } | { kind: 'fee' };
+
+export interface Leg {
+  owner: Owner;
+  assetId: string;
+  /** Positive credits, negative debits. */
+  amount: Decimal;
+}
+
+export interface EntryInput {
+  /** What moved money: 'convert', 'deposit', 'card_deposit', 'demo_seed'… */
+  kind: string;
+  /** The business id (lock, deposit…); (kind, reference) posts at most once. */
+  reference: string;
+  memo?: string;
+  legs: Leg[];
+}
+
+export const INSUFFICIENT_FUNDS = 'INSUFFICIENT_FUNDS';
+
+/** The PostgreSQL error under drizzle's wrapper (node-postgres and PGlite both carry code/constraint). */
+export function pgError(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    if (
+      typeof e === 'object' &&
+      e !== null &&
+      'code' in e &&
+      typeof e.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(e.code)
+    )
+      return e as { code: string; constraint?: string; message?: string };
+    e = typeof e === 'object' && e !== null && 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}
+
+/** True when the database refused a posting because a user balance would go below zero. */
+export function isNegativeBalance(err: unknown): boolean {
+  const pe = pgError(err);
+  return (
+    pe?.code === '23514' &&
+    (pe.constraint === 'ledger_accounts_user_balance_nonneg' || /user_balance_nonneg/.test(pe.message ?? ''))
+  );
+}
+
+/**
+ * Double-entry journal. `post` runs inside the caller's transaction: it writes the entry and its
+ * postings; the database moves user balances (trigger), refuses a negative one (CHECK) and checks
+ * at commit that the entry sums to zero per asset.
+ */
+export function createLedgerService({ db }: { db: Db }) {
+  return {
+    /** Posts an entry; returns its id, or undefined when this (kind, reference) was already posted. */
+    async post(tx: DbOrTx, input: EntryInput): Promise<string | undefined> {
+      const sums = new Map<string, Decimal>();
+      for (const l of input.legs) {
+        if (l.amount.isZero()) throw new Error('a posting cannot be zero');
+        sums.set(l.assetId, (sums.get(l.assetId) ?? new Decimal(0)).plus(l.amount));
+      }
+      for (const [asset, s] of sums) if (!s.isZero()) throw new Error(`entry does not balance for ${asset}`);
+      const entryId = await insertEntry(tx, input.kind, input.reference, input.memo ?? null);
+      if (!entryId) return undefined;
+      const legs = [];
+      for (const l of input.legs) {
+        const userId = l.owner.kind === 'user' ? l.owner.userId : null;
+        const accountId = await ensureAccount(tx, l.owner.kind, userId, l.assetId);
+        legs.push({ accountId, assetId: l.assetId, amount: toPlain(l.amount) });
+      }
+      // Same order for every writer, so two entries touching the same accounts cannot deadlock.
+      legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+      try {
+        await insertPostings(tx, entryId, legs);
+      } catch (err) {
+        if (isNegativeBalance(err))
+          throw new AppError(400, INSUFFICIENT_FUNDS, 'Your balance is too low for this amount.');
+        throw err;
+      }
+      return entryId;
+    },
+    /** A user's balance per asset id (assets without an account are absent, i.e. zero). */
+    async balances(userId: string, on: DbOrTx = db): Promise<Map<string, Decimal>> {
+      const rows = await userBalances(on, userId);
+      return new Map(rows.map((r) => [r.assetId, new Decimal(r.balance)]));
+    },
+    audit: () => auditLedger(db),
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;

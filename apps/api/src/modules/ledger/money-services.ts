@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createConvertService } from '../convert/convert.service';
+import { createFundingService } from '../funding/funding.service';
+import { createPaymentGateway } from '../funding/payment-gateway';
+import { createPriceSource } from '../prices/price-sources';
+import { createPriceService } from '../prices/prices.service';
+import type { SystemService } from '../system/system.service';
+import { createAssetCatalog } from '../wallets/asset-catalog';
+import { createWalletsService } from '../wallets/wallets.service';
+import { createLedgerService } from './ledger.service';
+
+/** The money modules' services (prices, ledger, wallets, convert, funding, payments), wired together. */
+export function createMoneyServices(ctx: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  system: SystemService;
+}) {
+  const { db, config, log, system } = ctx;
+  const catalog = createAssetCatalog(db);
+  const prices = createPriceService({
+    db,
+    source: createPriceSource(config.prices),
+    tickers: async () => (await catalog.all()).map((a) => a.ticker),
+    refreshSeconds: config.prices.refreshSeconds,
+    maxAgeSeconds: config.prices.maxAgeSeconds,
+    log,
+  });
+  const ledger = createLedgerService({ db });
+  const payments = createPaymentGateway(config.paymentGateway);
+  const wallets = createWalletsService({ db, catalog, prices, ledger });
+  const convert = createConvertService({
+    db,
+    catalog,
+    prices,
+    ledger,
+    system,
+    lockTtlSeconds: config.lockTtlSeconds,
+  });
+  const funding = createFundingService({ db, catalog, ledger, payments });
+  return { prices, ledger, payments, wallets, convert, funding };
+}

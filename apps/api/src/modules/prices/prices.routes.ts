@@ -1,0 +1,96 @@
+import {
+  currentPricesSchema,
+  envelopeOf,
+  errorEnvelopeSchema,
+  exchangeRateQuerySchema,
+  exchangeRateSchema,
+  priceHistoryQuerySchema,
+  priceHistorySchema,
+  toPlain,
+  WALLET_ERRORS,
+} from '@vaultline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { badRequest, notFound } from '../../lib/errors';
+
+const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+
+/** Prices and the public exchange rate; also starts and stops the refresh timer with the app. */
+export async function pricesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { prices, wallets } = app.services;
+  const catalog = wallets.catalog;
+
+  app.addHook('onReady', async () => {
+    await prices.start();
+  });
+  app.addHook('onClose', async () => {
+    await prices.stop();
+  });
+
+  app.get('/PublicExchange/exchangeRate', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['prices'],
+      summary: '1 source = content destination, as a decimal string (refused when prices are stale)',
+      querystring: exchangeRateQuerySchema,
+      response: { 200: envelopeOf(exchangeRateSchema), ...errors },
+    },
+    handler: async (req) => {
+      const [left, right] = await Promise.all([
+        catalog.byId(req.query.sourceWalletId),
+        catalog.byId(req.query.destinationWalletId),
+      ]);
+      if (!left || !right) throw notFound(WALLET_ERRORS.notFound, 'WALLET_NOT_FOUND');
+      return ok(toPlain(prices.freshRate(left.ticker, right.ticker)));
+    },
+  });
+
+  app.get('/prices', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['prices'],
+      summary: 'Current USD price of every enabled asset',
+      response: { 200: envelopeOf(currentPricesSchema), ...errors },
+    },
+    handler: async () => {
+      const list = [];
+      let oldest: Date | undefined;
+      for (const a of await catalog.all()) {
+        const p = prices.price(a.ticker);
+        if (!p) continue;
+        if (!oldest || p.takenAt < oldest) oldest = p.takenAt;
+        list.push({ assetId: a.id, ticker: a.ticker, usd: toPlain(p.usd) });
+      }
+      return ok({
+        source: prices.sourceId,
+        indicative: prices.indicative,
+        takenAt: (oldest ?? new Date(0)).toISOString(),
+        prices: list,
+      });
+    },
+  });
+
+  app.get('/prices/history', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['prices'],
+      summary: 'USD price series of one asset over the last `hours` (for its chart)',
+      querystring: priceHistoryQuerySchema,
+      response: { 200: envelopeOf(priceHistorySchema), ...errors },
+    },
+    handler: async (req) => {
+      const asset = await catalog.byTicker(req.query.ticker);
+      if (!req.query.ticker.trim()) throw badRequest(WALLET_ERRORS.invalidTicker, 'INVALID_TICKER');
+      if (!asset) throw notFound(WALLET_ERRORS.tickerNotFound(req.query.ticker), 'WALLET_NOT_FOUND');
+      const points = await prices.history(asset.ticker, req.query.hours);
+      return ok({
+        ticker: asset.ticker,
+        source: prices.sourceId,
+        indicative: prices.indicative,
+        points: points.map((p) => ({ usd: toPlain(p.usd), takenAt: p.takenAt.toISOString() })),
+      });
+    },
+  });
+}

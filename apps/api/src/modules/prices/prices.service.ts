@@ -1,0 +1,150 @@
+import { Decimal, PRICES_STALE, PRICES_STALE_MESSAGE, type PriceSourceId, toPlain } from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { PriceSource } from './price-sources';
+import {
+  insertSnapshots,
+  latestSnapshots,
+  priceSeries,
+  type SnapshotRow,
+  snapshotsAsOf,
+} from './prices.repository';
+
+export interface Price {
+  usd: Decimal;
+  takenAt: Date;
+}
+
+export interface PriceServiceDeps {
+  db: Db;
+  source: PriceSource;
+  /** Tickers to price (the enabled assets). */
+  tickers: () => Promise<string[]>;
+  refreshSeconds: number;
+  maxAgeSeconds: number;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** rate(L -> R) = usd(L) / usd(R): the one rate formula of the product, unrounded (DECISIONS §3). */
+export function rateOf(leftUsd: Decimal, rightUsd: Decimal): Decimal {
+  return leftUsd.div(rightUsd);
+}
+
+const toMap = (rows: SnapshotRow[]) =>
+  new Map(rows.map((r) => [r.asset, { usd: new Decimal(r.usd), takenAt: r.takenAt } satisfies Price]));
+
+/**
+ * Current prices in memory (refreshed on a timer, recorded as snapshots) so that reads cost no
+ * database round trip; `version` changes on every refresh so callers can cache derived answers.
+ */
+export function createPriceService(deps: PriceServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  let current = new Map<string, Price>();
+  let dayAgo = new Map<string, Price>();
+  let version = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function reloadReference() {
+    dayAgo = toMap(await snapshotsAsOf(deps.db, deps.source.id, new Date(now().getTime() - DAY_MS)));
+  }
+
+  async function refresh(): Promise<void> {
+    const tickers = await deps.tickers();
+    const fetched = await deps.source.fetch(tickers);
+    const at = now();
+    const slotMs = deps.refreshSeconds * 1000;
+    const slot = new Date(Math.floor(at.getTime() / slotMs) * slotMs);
+    await insertSnapshots(
+      deps.db,
+      deps.source.id,
+      slot,
+      [...fetched].map(([asset, usd]) => ({ asset, usd: toPlain(usd) })),
+    );
+    const next = new Map(current);
+    for (const [asset, usd] of fetched) next.set(asset, { usd, takenAt: at });
+    current = next;
+    await reloadReference();
+    version++;
+  }
+
+  /** Refresh, logging a failure: the old prices stay and age until locks refuse them. */
+  async function safeRefresh() {
+    try {
+      await refresh();
+    } catch (err) {
+      deps.log.warn({ err, source: deps.source.id }, 'price refresh failed');
+    }
+  }
+
+  function price(ticker: string): Price | undefined {
+    return current.get(ticker);
+  }
+
+  function fresh(ticker: string): Decimal {
+    const p = current.get(ticker);
+    if (!p || now().getTime() - p.takenAt.getTime() > deps.maxAgeSeconds * 1000) {
+      throw new AppError(503, PRICES_STALE, PRICES_STALE_MESSAGE);
+    }
+    return p.usd;
+  }
+
+  return {
+    get sourceId(): PriceSourceId {
+      return deps.source.id;
+    },
+    get indicative() {
+      return deps.source.indicative;
+    },
+    /** Changes whenever prices change. */
+    get version() {
+      return version;
+    },
+    refresh,
+    /** Loads the last recorded prices, refreshes once, then every refreshSeconds. */
+    async start() {
+      current = toMap(await latestSnapshots(deps.db, deps.source.id));
+      await safeRefresh();
+      if (version === 0)
+        await reloadReference().catch((err) => deps.log.warn({ err }, 'price history unavailable'));
+      version++;
+      timer = setInterval(() => {
+        running ??= safeRefresh().finally(() => {
+          running = undefined;
+        });
+      }, deps.refreshSeconds * 1000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    /** Last known price (display only; may be old). */
+    price,
+    /** The price 24 h ago (or the oldest within 24 h). */
+    priceDayAgo: (ticker: string) => dayAgo.get(ticker),
+    /** USD price no older than PRICE_MAX_AGE_SECONDS, else 503 PRICES_STALE. */
+    freshUsd: fresh,
+    /** rate(L -> R) from prices no older than the maximum age (locks, quotes). */
+    freshRate(left: string, right: string): Decimal {
+      return rateOf(fresh(left), fresh(right));
+    },
+    /** rate(L -> R) from the last known prices, undefined when one is missing (display). */
+    displayRate(left: string, right: string): Decimal | undefined {
+      const l = price(left);
+      const r = price(right);
+      return l && r ? rateOf(l.usd, r.usd) : undefined;
+    },
+    async history(ticker: string, hours: number) {
+      const since = new Date(now().getTime() - hours * 3600 * 1000);
+      const bucket = Math.max(deps.refreshSeconds, Math.ceil((hours * 3600) / 300));
+      return priceSeries(deps.db, deps.source.id, ticker, since, bucket);
+    },
+  };
+}
+export type PriceService = ReturnType<typeof createPriceService>;
