@@ -65,6 +65,9 @@ export const conversions = pgTable(
   (t) => [
     uniqueIndex('conversions_lock_unique').on(t.lockId),
     index('conversions_user_date_idx').on(t.userId, t.creationDate),
-    check('conversions_amounts_positive', sql`${t.amount} > 0 and ${t.destinationAmount} > 0 and ${t.fee} >= 0`),
+    check(
+      'conversions_amounts_positive',
+      sql`${t.amount} > 0 and ${t.destinationAmount} > 0 and ${t.fee} >= 0`,
+    ),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { journalEntries } from './ledger';
 import { assets } from './reference';
 import { users } from './users';

@@ -34,12 +34,8 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_asset_unique')
-      .on(t.userId, t.assetId)
-      .where(sql`${t.kind} = 'user'`),
-    uniqueIndex('ledger_accounts_kind_asset_unique')
-      .on(t.kind, t.assetId)
-      .where(sql`${t.kind} <> 'user'`),
+    uniqueIndex('ledger_accounts_user_asset_unique').on(t.userId, t.assetId).where(sql`${t.kind} = 'user'`),
+    uniqueIndex('ledger_accounts_kind_asset_unique').on(t.kind, t.assetId).where(sql`${t.kind} <> 'user'`),
     unique('ledger_accounts_id_asset_unique').on(t.id, t.assetId),
     check('ledger_accounts_owner_check', sql`(${t.kind} = 'user') = (${t.userId} is not null)`),
     check('ledger_accounts_user_balance_nonneg', sql`${t.kind} <> 'user' or ${t.balance} >= 0`),
