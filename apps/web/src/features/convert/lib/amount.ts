@@ -28,14 +28,19 @@ export function checkAmount(input: string, lock: PriceLock): AmountCheck {
   const usdValue = amount.mul(usdPrice);
   const min = new Decimal(lock.minimumAmountUsd);
   if (usdValue.lt(min)) {
-    // Rounded up so the amount shown is enough to reach the minimum.
-    const approx = usdPrice.gt(0) ? min.div(usdPrice).toFixed(8, Decimal.ROUND_UP) : '0.00000000';
-    return { ok: false, error: 'minimum', minUsd: min.toFixed(), approx, usdValue };
+    return { ok: false, error: 'minimum', minUsd: min.toFixed(), approx: minimumInSource(lock), usdValue };
   }
   const gross = amount.mul(lock.pair.rate);
   const fee = gross.mul(lock.feeRate);
   const receive = roundDown(gross.minus(fee), lock.pair.right.decimals);
   return { ok: true, amount: amount.toFixed(), usdValue, fee, receive };
+}
+
+/** The server minimum in the source asset, to 8 decimals, rounded up so it is enough. */
+export function minimumInSource(lock: PriceLock): string {
+  const usdPrice = new Decimal(lock.usdPrices.left);
+  if (usdPrice.lte(0)) return '0.00000000';
+  return new Decimal(lock.minimumAmountUsd).div(usdPrice).toFixed(8, Decimal.ROUND_UP);
 }
 
 /** Whole seconds left until the lock's expirationUtc (never negative). */

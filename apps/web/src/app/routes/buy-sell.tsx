@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Page } from '../../components/ui';
+import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
+import { cryptoOnly, useWalletsList } from '../../features/wallets/api/get-wallets-list';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+
+/** /buy-sell: pick two crypto assets; signed in, Convert locks the price; guests use the manual deposit. */
+export default function BuySellPage() {
+  const { t } = useTranslation();
+  const { authenticated } = useSession();
+  const [params] = useSearchParams();
+  const list = useWalletsList(authenticated);
+
+  useEffect(() => {
+    if (list.isError) notify({ title: t('Exchange.Errors.LoadAssets'), severity: 'Error' });
+  }, [list.isError, t]);
+
+  return (
+    <Page className="max-w-3xl">
+      <ExchangeWidget
+        assets={cryptoOnly(list.data)}
+        loading={list.isPending}
+        failed={list.isError}
+        signedIn={authenticated}
+        title={t('Exchange.BuySell.Title')}
+        description={t(authenticated ? 'Exchange.BuySell.Description' : 'Exchange.BuySell.GuestDescription')}
+        initialSource={params.get('from')}
+        headingLevel="h1"
+      />
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {authenticated ? (
+          <Link to="/buy-sell/history" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            {t('Exchange.BuySell.HistoryLink')}
+          </Link>
+        ) : (
+          <>
+            {t('Exchange.BuySell.GuestSignIn')}{' '}
+            <Link to="/login" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+              {t('Exchange.BuySell.SignInLink')}
+            </Link>
+          </>
+        )}
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,170 @@
+import type { PriceLock, Wallet } from '@vaultline/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button, Card, Spinner } from '../../../components/ui';
+import { ApiRequestError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import { useCreateLock } from '../api/create-lock';
+import { normaliseAmount } from '../lib/amount';
+import { AssetSelect } from './asset-select';
+
+interface Props {
+  /** Crypto assets only (the caller filters Wallets/list). */
+  assets: Wallet[];
+  loading: boolean;
+  failed: boolean;
+  signedIn: boolean;
+  title: string;
+  description: string;
+  /** Ticker to preselect on the give side (from an asset page). */
+  initialSource?: string | null;
+  headingLevel?: 'h1' | 'h2';
+}
+
+/** The message of a failed lock (spec-1 §8): 400 gives "Could not process your request.". */
+export const lockErrorKey = (err: unknown) =>
+  err instanceof ApiRequestError && err.status === 400
+    ? 'Exchange.Errors.ProcessRequest'
+    : 'Exchange.Errors.Lock';
+
+/**
+ * Give/receive pickers and Convert. Signed-in users lock the server's price and go to the preview;
+ * guests go to the manual deposit with the amount they give.
+ */
+export function ExchangeWidget(props: Props) {
+  const { assets, loading, failed, signedIn, title, description, initialSource, headingLevel = 'h2' } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lock = useCreateLock();
+  const ids = useId();
+  const [source, setSource] = useState('');
+  const [destination, setDestination] = useState('');
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  // Defaults once the assets are known: first (or the preselected one) gives, second receives.
+  useEffect(() => {
+    if (assets.length < 2 || source) return;
+    const pre = initialSource
+      ? assets.find((a) => a.ticker.toLowerCase() === initialSource.toLowerCase())
+      : undefined;
+    const give = pre ?? assets[0];
+    const receive = assets.find((a) => a.id !== give?.id);
+    if (give && receive) {
+      setSource(give.id);
+      setDestination(receive.id);
+    }
+  }, [assets, source, initialSource]);
+
+  const same = source !== '' && source === destination;
+  const guestAmount = normaliseAmount(amount);
+  const guestAmountValid = /^\d+(\.\d+)?$/.test(guestAmount) && Number(guestAmount) > 0;
+  const Heading = headingLevel;
+
+  const onConvert = () => {
+    const give = assets.find((a) => a.id === source);
+    const receive = assets.find((a) => a.id === destination);
+    if (!give || !receive || same) return;
+    if (signedIn) {
+      lock.mutate(
+        { leftAssetId: give.id, rightAssetId: receive.id },
+        {
+          onSuccess: (l: PriceLock) => {
+            notify({ title: t('Exchange.LockSuccess'), severity: 'Success' });
+            void navigate(`/buy-sell/preview/${l.id}`);
+          },
+          onError: (err) => notify({ title: t(lockErrorKey(err)), message: err.message, severity: 'Error' }),
+        },
+      );
+      return;
+    }
+    setTouched(true);
+    if (!guestAmountValid) return;
+    // Kept for the manual deposit screen, which removes them once the exchange is created.
+    writeStorage(STORAGE_KEYS.sourceAsset, JSON.stringify(give));
+    writeStorage(STORAGE_KEYS.destinationAsset, JSON.stringify(receive));
+    notify({ title: t('Exchange.ProceedingToManualDeposit'), severity: 'Info' });
+    const q = new URLSearchParams({ amount: guestAmount, sourceCurrency: give.ticker });
+    void navigate(`/buy-sell/manual-deposit/${receive.id}?${q.toString()}`);
+  };
+
+  return (
+    <Card className="p-6">
+      <Heading className="text-2xl font-bold text-slate-900 dark:text-white">{title}</Heading>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{description}</p>
+      {loading ? (
+        <div className="flex justify-center py-10">
+          <Spinner label={t('Exchange.LoadingAssets')} className="[&>span:first-child]:size-8" />
+        </div>
+      ) : failed ? (
+        <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
+          {t('Exchange.Errors.LoadAssets')}
+        </p>
+      ) : (
+        <form
+          className="mt-6 space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onConvert();
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AssetSelect
+              id={`${ids}-give`}
+              label={t('Exchange.Give')}
+              value={source}
+              onChange={setSource}
+              assets={assets}
+            />
+            <AssetSelect
+              id={`${ids}-receive`}
+              label={t('Exchange.Receive')}
+              value={destination}
+              onChange={setDestination}
+              assets={assets}
+            />
+          </div>
+          {same ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {t('Exchange.Errors.SameAsset')}
+            </p>
+          ) : null}
+          {signedIn ? null : (
+            <div>
+              <label
+                htmlFor={`${ids}-amount`}
+                className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+              >
+                {t('Exchange.AmountToSend')}
+              </label>
+              <input
+                id={`${ids}-amount`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                aria-invalid={touched && !guestAmountValid}
+                aria-describedby={`${ids}-guest-note`}
+                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+              />
+              {touched && !guestAmountValid ? (
+                <p className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {t('Exchange.Errors.InvalidAmount')}
+                </p>
+              ) : null}
+              <p id={`${ids}-guest-note`} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                {t('Exchange.GuestNote')}
+              </p>
+            </div>
+          )}
+          <Button type="submit" size="lg" className="w-full" disabled={same || !source || lock.isPending}>
+            {lock.isPending ? <Spinner label={t('Exchange.Locking')} /> : null}
+            {t('Exchange.Convert')}
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

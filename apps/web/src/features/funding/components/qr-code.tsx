@@ -1,0 +1,23 @@
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+
+/** A QR code of `value` drawn locally (qrcode package), as an image with a text alternative. */
+export function QrCode({ value, label }: { value: string; label: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(value, { margin: 1, width: 176, errorCorrectionLevel: 'M' })
+      .then((url) => {
+        if (live) setSrc(url);
+      })
+      .catch(() => {
+        if (live) setSrc(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  if (!src) return <div className="size-44 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />;
+  // White quiet zone kept in dark mode so scanners can read it.
+  return <img src={src} alt={label} width={176} height={176} className="rounded bg-white p-1" />;
+}

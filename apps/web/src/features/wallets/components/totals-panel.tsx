@@ -1,0 +1,84 @@
+import { Decimal, type MoneyTotal, type WalletTotals } from '@vaultline/shared';
+import { useTranslation } from 'react-i18next';
+import { Card, cn, Spinner } from '../../../components/ui';
+import { formatMoney, formatPercent } from '../lib/money';
+
+/** Green when >= 0, red when negative, grey when not loaded (spec-2 §2). */
+export function toneOf(value: string | null | undefined): 'up' | 'down' | 'none' {
+  if (value === null || value === undefined) return 'none';
+  return new Decimal(value).gte(0) ? 'up' : 'down';
+}
+
+const TONE_CLASS = {
+  up: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200',
+  down: 'bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-200',
+  none: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
+} as const;
+
+function Badge({ percent, label }: { percent: string | null | undefined; label: string }) {
+  const { i18n } = useTranslation();
+  const tone = toneOf(percent);
+  return (
+    <span
+      className={cn('rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', TONE_CLASS[tone])}
+      title={label}
+    >
+      <span className="sr-only">{label}: </span>
+      {percent === null || percent === undefined ? '—' : formatPercent(percent, i18n.language || 'en-us')}
+    </span>
+  );
+}
+
+function TotalRow({ label, total, percent }: { label: string; total?: MoneyTotal; percent?: string | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
+        <dd className="text-xl font-bold tabular-nums">
+          {total ? formatMoney(total.amount, total.reference.ticker, i18n.language || 'en-us') : '—'}
+        </dd>
+      </div>
+      <Badge percent={percent} label={t('Wallets.Change24h')} />
+    </div>
+  );
+}
+
+/** Left panel: account, fiat and crypto totals with their 24 h change, and the 24 h gain/loss. */
+export function TotalsPanel({ totals, loading }: { totals: WalletTotals | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const perf = totals?.performanceYtd;
+  const tone = toneOf(perf?.amount);
+  return (
+    <Card className="p-6">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">{t('Wallets.Overview')}</h2>
+        {loading ? <Spinner label={t('Wallets.LoadingTotals')} /> : null}
+      </div>
+      <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
+        <TotalRow
+          label={t('Wallets.AccountTotal')}
+          total={totals?.accountTotal}
+          percent={totals?.accountChangePercent}
+        />
+        <TotalRow
+          label={t('Wallets.TotalFiat')}
+          total={totals?.fiatTotal}
+          percent={totals?.fiatChangePercent}
+        />
+        <TotalRow
+          label={t('Wallets.TotalCrypto')}
+          total={totals?.cryptoTotal}
+          percent={totals?.cryptoChangePercent}
+        />
+      </dl>
+      <h3 className="mt-6 text-lg font-semibold">{t('Wallets.Performances')}</h3>
+      <div data-testid="performance" data-tone={tone} className={cn('mt-3 rounded-lg p-4', TONE_CLASS[tone])}>
+        <p className="text-sm">{t('Wallets.GainLoss24h')}</p>
+        <p className="text-2xl font-bold tabular-nums">
+          {perf ? formatMoney(perf.amount, perf.reference.ticker, i18n.language || 'en-us') : '—'}
+        </p>
+      </div>
+    </Card>
+  );
+}
