@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from './i18n';
+
+/**
+ * Number, money and date formatting per UI language with Intl (DECISIONS §9). Amounts arrive as
+ * decimal strings; Intl formats strings exactly (no float round-trip), so they are passed as is.
+ */
+type Num = string | number;
+
+/** Intl accepts decimal strings at run time; the DOM typings only admit them on newer libs. */
+const asIntl = (v: Num) => v as unknown as number;
+
+function locale(lang?: string): string {
+  return lang ?? currentLanguage();
+}
+
+export function formatNumber(value: Num, options: Intl.NumberFormatOptions = {}, lang?: string): string {
+  return new Intl.NumberFormat(locale(lang), options).format(asIntl(value));
+}
+
+/** Money in a fiat currency, with the currency's own decimals (JPY 0, others 2) unless overridden. */
+export function formatMoney(
+  value: Num,
+  currency: string,
+  lang?: string,
+  options: Intl.NumberFormatOptions = {},
+) {
+  return new Intl.NumberFormat(locale(lang), { style: 'currency', currency, ...options }).format(
+    asIntl(value),
+  );
+}
+
+/**
+ * spec-1 §9 display precision: exponential with 4 digits below 0.0001, 6 decimals below 0.01,
+ * 4 decimals below 1; amounts 4 decimals below 1000; otherwise grouped with 2 decimals.
+ */
+export function formatAmount(value: Num, lang?: string): string {
+  const n = Math.abs(Number(value));
+  if (!Number.isFinite(n)) return String(value);
+  if (n === 0) return formatNumber(0, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, lang);
+  if (n < 0.0001) {
+    return formatNumber(value, { notation: 'scientific', maximumFractionDigits: 4 }, lang);
+  }
+  const digits = n < 0.01 ? 6 : n < 1000 ? 4 : 2;
+  return formatNumber(
+    value,
+    { minimumFractionDigits: Math.min(2, digits), maximumFractionDigits: digits },
+    lang,
+  );
+}
+
+/** spec-1 §9 for rates: like amounts, but 2 decimals from 1 up (4 below 1, 6 below 0.01). */
+export function formatRate(value: Num, lang?: string): string {
+  const n = Math.abs(Number(value));
+  if (!Number.isFinite(n)) return String(value);
+  if (n !== 0 && n < 0.0001)
+    return formatNumber(value, { notation: 'scientific', maximumFractionDigits: 4 }, lang);
+  const digits = n === 0 || n >= 1 ? 2 : n < 0.01 ? 6 : 4;
+  return formatNumber(
+    value,
+    { minimumFractionDigits: Math.min(2, digits), maximumFractionDigits: digits },
+    lang,
+  );
+}
+
+export function formatPercent(value: Num, lang?: string, fractionDigits = 2): string {
+  return formatNumber(
+    Number(value) / 100,
+    {
+      style: 'percent',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    },
+    lang,
+  );
+}
+
+const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
+
+/** A date; `style` long gives "day, long month, year" (spec-2 birth date). */
+export function formatDate(
+  d: Date | string | number,
+  style: 'short' | 'medium' | 'long' = 'medium',
+  lang?: string,
+) {
+  return new Intl.DateTimeFormat(locale(lang), { dateStyle: style }).format(toDate(d));
+}
+
+/** Date and time; `seconds` for the admin deposits list (a date with seconds). */
+export function formatDateTime(d: Date | string | number, opts: { seconds?: boolean } = {}, lang?: string) {
+  return new Intl.DateTimeFormat(locale(lang), {
+    dateStyle: 'medium',
+    timeStyle: opts.seconds ? 'medium' : 'short',
+  }).format(toDate(d));
+}
+
+/** The formatters bound to the current language; re-renders when it changes. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return {
+    lang,
+    number: (v: Num, o?: Intl.NumberFormatOptions) => formatNumber(v, o, lang),
+    money: (v: Num, currency: string, o?: Intl.NumberFormatOptions) => formatMoney(v, currency, lang, o),
+    amount: (v: Num) => formatAmount(v, lang),
+    rate: (v: Num) => formatRate(v, lang),
+    percent: (v: Num, digits?: number) => formatPercent(v, lang, digits),
+    date: (d: Date | string | number, style?: 'short' | 'medium' | 'long') => formatDate(d, style, lang),
+    dateTime: (d: Date | string | number, o?: { seconds?: boolean }) => formatDateTime(d, o, lang),
+  };
+}
