@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginRequest } from '@vaultline/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { useLogin } from '../api/login';
+import { type LoginFormInput, loginFormSchema } from '../form-schemas';
+import { fieldMessage, loginErrorKey } from '../messages';
+import { useSingleFlight } from '../use-single-flight';
+import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+/** spec-1 §2 login: e-mail and password; Enter submits. Calls `onSignedIn` with the new token. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const once = useSingleFlight();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginRequest>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit((values) =>
+    once(async () => {
+      let token: string;
+      try {
+        token = (await login.mutateAsync(values)).jwToken;
+      } catch (err) {
+        notify({ severity: 'Error', title: t('Auth.Login.ErrorTitle'), message: t(loginErrorKey(err)) });
+        return;
+      }
+      notify({
+        severity: 'Success',
+        title: t('Auth.Login.SuccessTitle'),
+        message: t('Auth.Login.SuccessMessage'),
+      });
+      onSignedIn(token);
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TextField
+        label={t('Auth.Login.Email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        error={fieldMessage(t, errors.email?.message)}
+        {...register('email')}
+      />
+      <PasswordField
+        label={t('Auth.Login.Password')}
+        autoComplete="current-password"
+        error={fieldMessage(t, errors.password?.message)}
+        {...register('password')}
+      />
+      <SubmitButton pending={login.isPending}>{t('Auth.Login.Submit')}</SubmitButton>
+    </form>
+  );
+}
