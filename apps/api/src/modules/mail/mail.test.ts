@@ -64,6 +64,42 @@ describe('mail service', () => {
   });
 });
 
+describe('mail logging', () => {
+  const capture = () => {
+    const lines: unknown[] = [];
+    return {
+      lines,
+      log: { info: (o: unknown) => lines.push(o), warn: (o: unknown) => lines.push(o) } as never,
+    };
+  };
+  const secret = 'https://x.test/changePassword?token=SECRET-TOKEN';
+
+  it('never logs the body outside development', async () => {
+    for (const env of ['test', 'production'] as const) {
+      const { lines, log } = capture();
+      const mail = createMailService({
+        db: t.services.db,
+        config: { env, smtpUrl: undefined, mailFrom: 'x' },
+        log,
+      });
+      await mail.send({ to: 'e@example.test', subject: 'Reset', text: secret });
+      expect(lines.length).toBeGreaterThan(0);
+      expect(JSON.stringify(lines)).not.toContain('SECRET-TOKEN');
+    }
+  });
+
+  it('logs the whole message in development, where there may be no mailbox', async () => {
+    const { lines, log } = capture();
+    const mail = createMailService({
+      db: t.services.db,
+      config: { env: 'development', smtpUrl: undefined, mailFrom: 'x' },
+      log,
+    });
+    await mail.send({ to: 'e@example.test', subject: 'Reset', text: secret });
+    expect(JSON.stringify(lines)).toContain('SECRET-TOKEN');
+  });
+});
+
 describe('GET /api/Admin/outbox', () => {
   it('lists recent messages, newest first, filtered by recipient, for admins', async () => {
     const a = await createUser(t, { role: 'admin' });
