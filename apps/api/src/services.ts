@@ -6,8 +6,8 @@ import type { TokenService } from './lib/tokens';
 import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContentService } from './modules/content/content.service';
-import { createMailService } from './modules/mail/mail.service';
 import { createMoneyServices } from './modules/ledger/money-services';
+import { createMailService } from './modules/mail/mail.service';
 import { createSystemService } from './modules/system/system.service';
 
 export interface ServiceContext {
