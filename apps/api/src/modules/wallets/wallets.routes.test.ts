@@ -8,7 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type W = { id: string; ticker: string; amount: string; type: number; selectedCurrencyPair: { rate: string; right: { ticker: string } } };
+type W = {
+  id: string;
+  ticker: string;
+  amount: string;
+  type: number;
+  selectedCurrencyPair: { rate: string; right: { ticker: string } };
+};
 
 describe('GET /api/Wallets/list', () => {
   it('lists every enabled asset with "0" amounts and USD rates for a guest', async () => {
@@ -18,17 +24,29 @@ describe('GET /api/Wallets/list', () => {
     expect(list.map((w) => w.ticker)).toContain('BTC');
     expect(list).toHaveLength(19);
     const btc = list.find((w) => w.ticker === 'BTC');
-    expect(btc).toMatchObject({ amount: '0', type: 2, selectedCurrencyPair: { left: { ticker: 'BTC' }, right: { ticker: 'USD' }, rate: '61250' } });
+    expect(btc).toMatchObject({
+      amount: '0',
+      type: 2,
+      selectedCurrencyPair: { left: { ticker: 'BTC' }, right: { ticker: 'USD' }, rate: '61250' },
+    });
     expect(btc).not.toHaveProperty('adminWalletAddress');
   });
 
   it('uses the X-Currency header for guests, and refuses an unknown one', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/Wallets/list', headers: { 'x-currency': 'EUR' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/Wallets/list',
+      headers: { 'x-currency': 'EUR' },
+    });
     const eth = (res.json().content as W[]).find((w) => w.ticker === 'ETH');
     // 3350 / 1.08, unrounded
     expect(eth?.selectedCurrencyPair.right.ticker).toBe('EUR');
     expect(eth?.selectedCurrencyPair.rate.startsWith('3101.851851851851851851')).toBe(true);
-    const bad = await t.request({ method: 'GET', url: '/api/Wallets/list', headers: { 'x-currency': 'XYZ' } });
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/Wallets/list',
+      headers: { 'x-currency': 'XYZ' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION');
   });
@@ -36,7 +54,12 @@ describe('GET /api/Wallets/list', () => {
   it("shows a signed-in user's balances in the user's preferred currency (header ignored)", async () => {
     const u = await makeUser(t, { currency: 'CHF' });
     await fund(t, u.id, 'BTC', '0.5');
-    const res = await t.request({ method: 'GET', url: '/api/Wallets/list', token: u.token, headers: { 'x-currency': 'EUR' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/Wallets/list',
+      token: u.token,
+      headers: { 'x-currency': 'EUR' },
+    });
     const btc = (res.json().content as W[]).find((w) => w.ticker === 'BTC');
     expect(btc?.amount).toBe('0.5');
     expect(btc?.selectedCurrencyPair.right.ticker).toBe('CHF');

@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assets, deposits } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { assetId, makeUser } from '../ledger/ledger.test-helpers';
+
+let t: TestApp;
+let btc: string;
+let eth: string;
+let usd: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  btc = await assetId(t, 'BTC');
+  eth = await assetId(t, 'ETH');
+  usd = await assetId(t, 'USD');
+  await t.services.db
+    .update(assets)
+    .set({ adminWalletAddress: 'DEMO-BTC-ADDRESS-0001' })
+    .where(eq(assets.id, btc));
+  t.services.wallets.catalog.invalidate();
+});
+afterAll(() => t.close());
+
+const amountOf = async (token: string, ticker: string) =>
+  (
+    (await t.request({ method: 'GET', url: '/api/Wallets', token })).json().content as {
+      ticker: string;
+      amount: string;
+    }[]
+  ).find((w) => w.ticker === ticker)?.amount;
+const notify = (token: string, payload: object) =>
+  t.request({ method: 'POST', url: '/api/Payment/crypto/notify', token, payload });
+
+describe('crypto deposits', () => {
+  it('gives the configured deposit address, or the spec error when there is none', async () => {
+    const u = await makeUser(t);
+    const ok = await t.request({
+      method: 'GET',
+      url: `/api/Payment/crypto/address?assetId=${btc}`,
+      token: u.token,
+    });
+    expect(ok.json().content).toEqual({ assetId: btc, ticker: 'BTC', address: 'DEMO-BTC-ADDRESS-0001' });
+    const none = await t.request({
+      method: 'GET',
+      url: `/api/Payment/crypto/address?assetId=${eth}`,
+      token: u.token,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatchObject({
+      code: 'ADDRESS_NOT_CONFIGURED',
+      error: 'No deposit address has been configured for ETH. Please contact support.',
+    });
+  });
+
+  it('records a notice awaiting verification and refuses bad amounts, hashes and duplicates', async () => {
+    const u = await makeUser(t);
+    const hash = `0x${'ab'.repeat(20)}`;
+    const res = await notify(u.token, { assetId: btc, amount: '0.01', transactionHash: hash });
+    expect(res.statusCode).toBe(200);
+    const mine = (await t.request({ method: 'GET', url: '/api/Payment/deposits', token: u.token })).json()
+      .content;
+    expect(mine).toMatchObject([
+      { id: res.json().content, amount: '0.01', status: 3, method: 'crypto', wallet: { ticker: 'BTC' } },
+    ]);
+    expect(
+      (await notify(u.token, { assetId: btc, amount: '0.1', transactionHash: hash })).json().error.code,
+    ).toBe('DUPLICATE_HASH');
+    expect(
+      (await notify(u.token, { assetId: btc, amount: '0.000000001', transactionHash: 'h'.repeat(12) })).json()
+        .error.code,
+    ).toBe('TOO_MANY_DECIMALS');
+    expect(
+      (await notify(u.token, { assetId: btc, amount: '0', transactionHash: 'h'.repeat(12) })).statusCode,
+    ).toBe(400);
+    expect((await notify(u.token, { assetId: btc, amount: '1', transactionHash: 'short' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await notify(u.token, { assetId: btc, amount: '1', transactionHash: 'h'.repeat(201) })).statusCode,
+    ).toBe(400);
+    expect(
+      (await notify(u.token, { assetId: eth, amount: '1', transactionHash: 'h'.repeat(12) })).json().error
+        .code,
+    ).toBe('ADDRESS_NOT_CONFIGURED');
+  });
+
+  it('an admin approves once (credits the ledger) or rejects with notes; users cannot', async () => {
+    const u = await makeUser(t);
+    const admin = await makeUser(t, { role: 'admin' });
+    const a = (
+      await notify(u.token, { assetId: btc, amount: '0.25', transactionHash: 'a'.repeat(64) })
+    ).json().content;
+    const b = (await notify(u.token, { assetId: btc, amount: '0.5', transactionHash: 'b'.repeat(64) })).json()
+      .content;
+    expect(
+      (await t.request({ method: 'POST', url: `/api/Admin/deposits/${a}/approve`, token: u.token }))
+        .statusCode,
+    ).toBe(403);
+    const list = (
+      await t.request({ method: 'GET', url: '/api/Admin/deposits?status=3', token: admin.token })
+    ).json().content;
+    expect(list.find((d: { id: string }) => d.id === a)).toMatchObject({
+      user: { firstName: 'Test', lastName: 'User' },
+      wallet: { ticker: 'BTC' },
+    });
+    expect(
+      (await t.request({ method: 'POST', url: `/api/Admin/deposits/${a}/approve`, token: admin.token }))
+        .statusCode,
+    ).toBe(200);
+    const twice = await t.request({
+      method: 'POST',
+      url: `/api/Admin/deposits/${a}/approve`,
+      token: admin.token,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(await amountOf(u.token, 'BTC')).toBe('0.25');
+    const rej = await t.request({
+      method: 'POST',
+      url: `/api/Admin/deposits/${b}/reject`,
+      token: admin.token,
+      payload: { notes: 'No such transfer' },
+    });
+    expect(rej.statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/Admin/deposits/${b}/approve`, token: admin.token }))
+        .statusCode,
+    ).toBe(409);
+    expect(await amountOf(u.token, 'BTC')).toBe('0.25');
+    const mine = (await t.request({ method: 'GET', url: '/api/Payment/deposits', token: u.token })).json()
+      .content;
+    expect(mine.find((d: { id: string }) => d.id === b)).toMatchObject({
+      status: 0,
+      adminNotes: 'No such transfer',
+    });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/Admin/deposits/00000000-0000-4000-8000-000000000000/approve',
+      token: admin.token,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('concurrent approvals credit exactly once', async () => {
+    const u = await makeUser(t);
+    const admin = await makeUser(t, { role: 'admin' });
+    const id = (await notify(u.token, { assetId: btc, amount: '1', transactionHash: 'c'.repeat(64) })).json()
+      .content;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.request({ method: 'POST', url: `/api/Admin/deposits/${id}/approve`, token: admin.token }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await amountOf(u.token, 'BTC')).toBe('1');
+  });
+});
+
+describe('card deposits', () => {
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', holderName: 'Test User' };
+
+  it('credits a fiat wallet with the test card and stores only last 4 and brand', async () => {
+    const u = await makeUser(t);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Payment/card/deposit',
+      token: u.token,
+      payload: { ...card, assetId: usd, amount: '250.50' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await amountOf(u.token, 'USD')).toBe('250.5');
+    const [row] = await t.services.db.select().from(deposits).where(eq(deposits.id, res.json().content));
+    expect(row).toMatchObject({ status: 1, cardLast4: '4242', cardBrand: 'visa', method: 'card' });
+    expect(JSON.stringify(row)).not.toContain('4242424242424242');
+    expect(JSON.stringify(row)).not.toContain('"123"');
+  });
+
+  it('declines 4000000000000002 with a clear message and credits nothing', async () => {
+    const u = await makeUser(t);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Payment/card/deposit',
+      token: u.token,
+      payload: { ...card, cardNumber: '4000000000000002', assetId: usd, amount: '100' },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toMatchObject({ code: 'CARD_DECLINED', error: 'Your card was declined.' });
+    expect(await amountOf(u.token, 'USD')).toBe('0');
+    const mine = (await t.request({ method: 'GET', url: '/api/Payment/deposits', token: u.token })).json()
+      .content;
+    expect(mine).toMatchObject([{ status: 0, cardLast4: '0002', adminNotes: 'Your card was declined.' }]);
+  });
+
+  it('refuses a bad Luhn, a past expiry, a bad CVC, crypto assets and over-precise amounts', async () => {
+    const u = await makeUser(t);
+    const send = (over: object) =>
+      t.request({
+        method: 'POST',
+        url: '/api/Payment/card/deposit',
+        token: u.token,
+        payload: { ...card, assetId: usd, amount: '10', ...over },
+      });
+    expect((await send({ cardNumber: '4242424242424241' })).json().error.code).toBe('CARD_INVALID');
+    expect((await send({ expiry: '01/20' })).json().error).toMatchObject({
+      code: 'CARD_INVALID',
+      error: 'Your card has expired.',
+    });
+    expect((await send({ cvc: '12' })).statusCode).toBe(400);
+    expect((await send({ assetId: btc })).json().error.code).toBe('NOT_FIAT');
+    expect((await send({ amount: '10.001' })).json().error.code).toBe('TOO_MANY_DECIMALS');
+    expect(await amountOf(u.token, 'USD')).toBe('0');
+  });
+});
