@@ -17,9 +17,14 @@ export function setAfterSignIn(path: string | null): void {
 export function VisitorOnly() {
   const { authenticated } = useSession();
   const to = afterSignIn ?? '/home';
-  useEffect(() => {
-    if (authenticated) afterSignIn = null;
-  }, [authenticated]);
+  // Forgotten once the visitor pages are left, not earlier: a re-render while the redirect is still
+  // under way (the profile arriving) must keep the same target.
+  useEffect(
+    () => () => {
+      afterSignIn = null;
+    },
+    [],
+  );
   return authenticated ? <Navigate to={to} replace /> : <Outlet />;
 }
 

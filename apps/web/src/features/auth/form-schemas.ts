@@ -15,6 +15,8 @@ export type LoginFormInput = z.input<typeof loginFormSchema>;
 
 /** Whether someone born on `birthDay` (YYYY-MM-DD) is of age on `today` (same rule as the server). */
 export function isOfAge(birthDay: string, today = new Date()): boolean {
+  // Not a date yet: the date rule reports it, not this one.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(birthDay)) return true;
   const [y, m, d] = birthDay.split('-').map(Number) as [number, number, number];
   const comingOfAge = new Date(Date.UTC(y + MIN_SIGNUP_AGE_YEARS, m - 1, d)).toISOString().slice(0, 10);
   return comingOfAge <= today.toISOString().slice(0, 10);

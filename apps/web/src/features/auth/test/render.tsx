@@ -55,6 +55,8 @@ type Answer = {
  * can be given to hold an answer back (to test the busy state).
  */
 export function fakeApi(answers: Record<string, Answer | (() => Promise<Answer>)>) {
+  // jsdom has no Cookie Store API; the API client reads document.cookie.
+  // biome-ignore lint/suspicious/noDocumentCookie: test set-up of the XSRF cookie
   document.cookie = 'XSRF-TOKEN=test-xsrf';
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
