@@ -7,7 +7,7 @@ import { usePriceHistory } from '../../features/prices/api/get-price-history';
 import { PriceChart } from '../../features/prices/components/price-chart';
 import { useWalletsList } from '../../features/wallets/api/get-wallets-list';
 import { AssetIcon } from '../../features/wallets/components/asset-icon';
-import { formatMoney } from '../../features/wallets/lib/money';
+import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
 const RANGES = [

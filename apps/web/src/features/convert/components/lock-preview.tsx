@@ -3,16 +3,14 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Spinner } from '../../../components/ui';
+import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCancelLock } from '../api/cancel-lock';
 import { useConvertAssets } from '../api/convert-assets';
 import { type AmountCheck, checkAmount, minimumInSource } from '../lib/amount';
 import { Countdown } from './countdown';
 
-const usd = (v: Decimal, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(
-    v.toFixed(2) as unknown as number,
-  );
+const usd = (v: Decimal, locale: string) => formatMoney(v.toFixed(2), 'USD', locale);
 
 function useAmountError(check: AmountCheck, ticker: string): string | null {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { type ConvertTransaction, formatDisplay } from '@vaultline/shared';
 import { useTranslation } from 'react-i18next';
 import { Card, cn, LinkButton } from '../../../components/ui';
+import { formatDateTime } from '../../../lib/format';
 import { statusView } from '../lib/status';
 
 const TONES = {
@@ -83,11 +84,7 @@ export function TransactionStatus({ tx }: { tx: ConvertTransaction }) {
         </div>
         <div className={row}>
           <dt className="text-slate-600 dark:text-slate-300">{t('Exchange.Transaction.Date')}</dt>
-          <dd className="font-medium">
-            {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-              new Date(tx.creationDate),
-            )}
-          </dd>
+          <dd className="font-medium">{formatDateTime(tx.creationDate, {}, locale)}</dd>
         </div>
       </dl>
       <div className="mt-6 flex flex-wrap justify-end gap-3">

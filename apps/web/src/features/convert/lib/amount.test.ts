@@ -42,7 +42,7 @@ describe('checkAmount', () => {
     });
     if (!r.ok) throw new Error('expected ok');
     expect(r.usdValue.toFixed()).toBe('30625');
-    expect(r.fee.toFixed()).toBe('0.04625');
+    expect(r.fee.toFixed()).toBe('0.04');
     expect(r.receive.toFixed()).toBe('9.2');
   });
 

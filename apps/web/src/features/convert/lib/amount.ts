@@ -31,8 +31,10 @@ export function checkAmount(input: string, lock: PriceLock): AmountCheck {
     return { ok: false, error: 'minimum', minUsd: min.toFixed(), approx: minimumInSource(lock), usdValue };
   }
   const gross = amount.mul(lock.pair.rate);
-  const fee = gross.mul(lock.feeRate);
-  const receive = roundDown(gross.minus(fee), lock.pair.right.decimals);
+  // As the server settles: fee and amount received each rounded down to the destination's decimals.
+  const feeExact = gross.mul(lock.feeRate);
+  const fee = roundDown(feeExact, lock.pair.right.decimals);
+  const receive = roundDown(gross.minus(feeExact), lock.pair.right.decimals);
   return { ok: true, amount: amount.toFixed(), usdValue, fee, receive };
 }
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CryptoNotifyRequest, Deposit } from '@vaultline/shared';
+import type { CryptoNotifyRequest } from '@vaultline/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST Payment/crypto/notify (user): "I sent this much, here is the hash"; an admin verifies it. */
 export const notifyCryptoDeposit = (body: CryptoNotifyRequest) =>
-  api.post<Deposit>('Payment/crypto/notify', body);
+  api.post<string>('Payment/crypto/notify', body);
 
 export const useNotifyCryptoDeposit = () => useMutation({ mutationFn: notifyCryptoDeposit });

@@ -2,6 +2,7 @@ import { cryptoNotifyRequestSchema, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../../components/ui';
+import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { useNotifyCryptoDeposit } from '../api/notify-crypto-deposit';
@@ -68,7 +69,8 @@ export function CryptoDepositDialog({
   };
 
   const unconfigured =
-    !wallet.isAddressConfigured || (address.isError && address.error.message.includes('configured'));
+    !wallet.isAddressConfigured ||
+    (address.error instanceof ApiRequestError && address.error.code === 'ADDRESS_NOT_CONFIGURED');
   return (
     <ModalDialog open={open} onClose={close} title={t('Funding.Crypto.Title', { ticker: wallet.ticker })}>
       {unconfigured ? (

@@ -1,6 +1,7 @@
 import { LIMITS } from '@vaultline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
 
 interface Props {
   /** Display currency (ISO code) the price is shown in. */
@@ -12,11 +13,7 @@ const PERKS = ['PrivateForum', 'MemberResources', 'AnnualConversions', 'NoFees']
 /** Pricing section: the premium promo card, 49 in the user's currency (spec-2 §2, DECISIONS §7). */
 export function PremiumCard({ currency }: Props) {
   const { t, i18n } = useTranslation();
-  const price = new Intl.NumberFormat(i18n.language || 'en-us', {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  }).format(LIMITS.premiumPrice as unknown as number);
+  const price = formatMoney(LIMITS.premiumPrice, currency, i18n.language, { maximumFractionDigits: 0 });
   return (
     <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 dark:bg-slate-900/60">
       <div className="mx-auto max-w-6xl px-4">

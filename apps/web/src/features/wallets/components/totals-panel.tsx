@@ -1,7 +1,8 @@
 import { Decimal, type MoneyTotal, type WalletTotals } from '@vaultline/shared';
 import { useTranslation } from 'react-i18next';
 import { Card, cn, Spinner } from '../../../components/ui';
-import { formatMoney, formatPercent } from '../lib/money';
+import { formatMoney } from '../../../lib/format';
+import { formatChange } from '../lib/money';
 
 /** Green when >= 0, red when negative, grey when not loaded (spec-2 §2). */
 export function toneOf(value: string | null | undefined): 'up' | 'down' | 'none' {
@@ -24,7 +25,7 @@ function Badge({ percent, label }: { percent: string | null | undefined; label: 
       title={label}
     >
       <span className="sr-only">{label}: </span>
-      {percent === null || percent === undefined ? '—' : formatPercent(percent, i18n.language || 'en-us')}
+      {percent === null || percent === undefined ? '—' : formatChange(percent, i18n.language)}
     </span>
   );
 }
@@ -36,7 +37,7 @@ function TotalRow({ label, total, percent }: { label: string; total?: MoneyTotal
       <div className="min-w-0">
         <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
         <dd className="text-xl font-bold tabular-nums">
-          {total ? formatMoney(total.amount, total.reference.ticker, i18n.language || 'en-us') : '—'}
+          {total ? formatMoney(total.amount, total.reference.ticker, i18n.language) : '—'}
         </dd>
       </div>
       <Badge percent={percent} label={t('Wallets.Change24h')} />
@@ -76,7 +77,7 @@ export function TotalsPanel({ totals, loading }: { totals: WalletTotals | undefi
       <div data-testid="performance" data-tone={tone} className={cn('mt-3 rounded-lg p-4', TONE_CLASS[tone])}>
         <p className="text-sm">{t('Wallets.GainLoss24h')}</p>
         <p className="text-2xl font-bold tabular-nums">
-          {perf ? formatMoney(perf.amount, perf.reference.ticker, i18n.language || 'en-us') : '—'}
+          {perf ? formatMoney(perf.amount, perf.reference.ticker, i18n.language) : '—'}
         </p>
       </div>
     </Card>

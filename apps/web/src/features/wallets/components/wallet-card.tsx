@@ -1,7 +1,8 @@
 import { formatDisplay, type Wallet, WalletType } from '@vaultline/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, walletValue } from '../lib/money';
+import { formatMoney } from '../../../lib/format';
+import { walletValue } from '../lib/money';
 import { AssetIcon } from './asset-icon';
 
 /** One wallet: icon, full name, ticker, amount (display precision) and its value; `action` slot. */
@@ -29,7 +30,7 @@ export function WalletCard({ wallet, action }: { wallet: Wallet; action?: ReactN
           {formatDisplay(wallet.amount, 'amount', locale)} {wallet.ticker}
         </p>
         <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
-          ≈ {formatMoney(walletValue(wallet.amount, pair.rate), pair.right.ticker, locale)}
+          ≈ {formatMoney(walletValue(wallet.amount, pair.rate).toFixed(), pair.right.ticker, locale)}
         </p>
       </div>
       {action ? <div className="w-full sm:w-auto">{action}</div> : null}
