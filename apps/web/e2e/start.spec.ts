@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// `npm start` as a newcomer runs it: embedded database in a fresh folder, demo data, one port.
+const root = path.resolve(import.meta.dirname, '../../..');
+const port = Number(process.env.E2E_START_PORT ?? 8190);
+
+function start(dataDir: string): { proc: ChildProcess; output: () => string } {
+  let out = '';
+  const proc = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_ADMIN_PASSWORD: '',
+      DEMO_USER_PASSWORD: '',
+      LOG_LEVEL: 'warn',
+    },
+    detached: true,
+  });
+  proc.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  proc.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  return { proc, output: () => out };
+}
+
+async function stop(proc: ChildProcess) {
+  if (proc.pid === undefined || proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  process.kill(-proc.pid, 'SIGTERM');
+  await exited;
+}
+
+async function waitForPing(timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/ping`);
+      if (res.ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not answer /api/ping in time');
+}
+
+test('npm start serves the API and the app on one port, seeds once and prints the demo accounts', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultline-start-'));
+  try {
+    const first = start(dataDir);
+    try {
+      await waitForPing();
+      const ping = await (await fetch(`http://127.0.0.1:${port}/api/ping`)).json();
+      expect(ping).toMatchObject({ success: true, content: { status: 'ok' } });
+      await page.goto(`http://127.0.0.1:${port}/home`);
+      await expect(page).toHaveTitle(/Vaultline/);
+      await expect(page.locator('header')).toBeVisible();
+      await expect.poll(first.output).toMatch(/admin@demo\.vaultline\.test\s+password: \S{8,}/);
+    } finally {
+      await stop(first.proc);
+    }
+    const firstPasswords = first.output().match(/password: (\S+)/g);
+
+    // A second start on the same data adds nothing and prints the same credentials.
+    const second = start(dataDir);
+    try {
+      await waitForPing();
+      await expect.poll(second.output).toMatch(/user@demo\.vaultline\.test\s+password: \S{8,}/);
+      expect(second.output().match(/password: (\S+)/g)).toEqual(firstPasswords);
+    } finally {
+      await stop(second.proc);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
