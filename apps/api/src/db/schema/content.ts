@@ -13,6 +13,9 @@ export const newsletterSubscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('newsletter_subscriptions_email_unique').on(t.email),
-    check('newsletter_subscriptions_email_check', sql`${t.email} = lower(${t.email}) and length(${t.email}) <= 254`),
+    check(
+      'newsletter_subscriptions_email_check',
+      sql`${t.email} = lower(${t.email}) and length(${t.email}) <= 254`,
+    ),
   ],
 );
