@@ -64,7 +64,9 @@ export async function priceSeries(
   since: Date,
   bucketSeconds: number,
 ): Promise<{ usd: string; takenAt: Date }[]> {
-  const bucket = sql`to_timestamp(floor(extract(epoch from ${priceSnapshots.takenAt}) / ${bucketSeconds}) * ${bucketSeconds})`;
+  // Inlined (an integer we computed) so SELECT, GROUP BY and ORDER BY are the same expression.
+  const b = sql.raw(String(Math.max(1, Math.floor(bucketSeconds))));
+  const bucket = sql`to_timestamp(floor(extract(epoch from ${priceSnapshots.takenAt}) / ${b}) * ${b})`;
   const rows = await db
     .select({ usd: sql<string>`avg(${priceSnapshots.usd})::text`, takenAt: sql<string>`${bucket}::text` })
     .from(priceSnapshots)
