@@ -9,6 +9,7 @@ import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
 import ru from 'i18n-iso-countries/langs/ru.json' with { type: 'json' };
 import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
+import { seedDemoFunds } from '../modules/ledger/demo-funds';
 import { SETTING_DEFAULTS } from '../modules/system/system.service';
 import type { Db } from './client';
 import { ASSETS } from './reference-data';
@@ -85,6 +86,8 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededAccount[]>
       created,
     });
   }
+  // DEMO DATA: opening balances through the ledger and fake deposit addresses (idempotent).
+  await seedDemoFunds(db, config.demoUser.email);
   return out;
 }
 
