@@ -40,7 +40,14 @@ export async function walletsRoutes(fastify: FastifyInstance) {
       summary: 'All enabled assets with the rate into the display currency; amounts for a signed-in caller',
       response: { 200: envelopeOf(z.array(walletSchema)), ...errors },
     },
-    handler: async (req) => ok(await wallets.list(await currencyOf(req), req.auth?.id)),
+    handler: async (req, reply) => {
+      const currency = await currencyOf(req);
+      if (req.auth) return ok(await wallets.list(currency, req.auth.id));
+      // Guests get the cached, already serialised envelope (rebuilt when prices or assets change).
+      const json = await wallets.guestListJson(currency);
+      // A string with a JSON content type is sent as is (the type provider cannot know that).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   });
 
   app.get('/Wallets', {

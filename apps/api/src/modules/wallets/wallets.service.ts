@@ -8,8 +8,11 @@ import {
   type Wallet,
   type WalletTotals,
   WalletType,
+  walletSchema,
 } from '@vaultline/shared';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PriceService } from '../prices/prices.service';
@@ -24,12 +27,13 @@ export interface WalletsDeps {
   ledger: LedgerService;
 }
 
+const walletListSchema = z.array(walletSchema);
 const isCurrency = (v: string | undefined): v is CurrencyId => CURRENCIES.includes(v as CurrencyId);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createWalletsService({ db, catalog, prices, ledger }: WalletsDeps) {
   // Guest answers per display currency, rebuilt only when prices or assets change.
-  const guestCache = new Map<string, { key: string; wallets: Wallet[] }>();
+  const guestCache = new Map<string, { key: string; wallets: Wallet[]; json: string }>();
 
   function toWallet(a: AssetRow, currency: string, amount: string): Wallet {
     const rate = prices.displayRate(a.ticker, currency);
@@ -51,15 +55,18 @@ export function createWalletsService({ db, catalog, prices, ledger }: WalletsDep
     };
   }
 
-  async function guestWallets(currency: string): Promise<Wallet[]> {
+  async function guestEntry(currency: string) {
     const all = await catalog.all();
     const key = `${prices.version}:${catalog.version}`;
     const hit = guestCache.get(currency);
-    if (hit && hit.key === key) return hit.wallets;
+    if (hit && hit.key === key) return hit;
     const wallets = all.map((a) => toWallet(a, currency, '0'));
-    guestCache.set(currency, { key, wallets });
-    return wallets;
+    // Checked against the contract once per rebuild, so the cached JSON can skip the serializer.
+    const entry = { key, wallets, json: JSON.stringify(ok(walletListSchema.parse(wallets))) };
+    guestCache.set(currency, entry);
+    return entry;
   }
+  const guestWallets = async (currency: string) => (await guestEntry(currency)).wallets;
 
   async function withAmounts(list: Wallet[], userId: string): Promise<Wallet[]> {
     const balances = await ledger.balances(userId);
@@ -130,6 +137,8 @@ export function createWalletsService({ db, catalog, prices, ledger }: WalletsDep
       }
       return isCurrency(header) ? header : DEFAULT_CURRENCY;
     },
+    /** The guest list as the finished JSON envelope (the hot public read: no per-request work). */
+    guestListJson: async (currency: string) => (await guestEntry(currency)).json,
     /** Every enabled asset; amounts are the user's balances when userId is given, else "0". */
     async list(currency: string, userId?: string): Promise<Wallet[]> {
       const base = await guestWallets(currency);
