@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,11 +52,22 @@ export async function apiAs(baseURL: string, email: string, password: string): P
  * A second server of our own (port, fresh data dir, extra env) for behaviour the shared one must not
  * change, such as a 5 s lock lifetime. Returns its base URL and a stop function (ends only this pid).
  */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** A fresh data folder with a house deposit address for `ticker` (see exchange.seed.ts). */
+export function seededDataDir(ticker: string, address: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-exchange-'));
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/web/e2e/exchange.seed.ts', dir, ticker, address], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return dir;
+}
+
 export async function startServer(
   port: number,
   env: Record<string, string>,
 ): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const root = path.resolve(import.meta.dirname, '../../..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Spinner } from '../../../components/ui';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCancelLock } from '../api/cancel-lock';
 import { useConvertAssets } from '../api/convert-assets';
@@ -11,9 +11,12 @@ import { type AmountCheck, checkAmount, minimumInSource } from '../lib/amount';
 import { Countdown } from './countdown';
 
 const usd = (v: Decimal, locale: string) => formatMoney(v.toFixed(2), 'USD', locale);
+/** The source amount of the minimum, 8 decimals (spec-1 §5), with the language's separators. */
+const eight = (v: string, locale?: string) =>
+  formatNumber(v, { minimumFractionDigits: 8, maximumFractionDigits: 8, useGrouping: false }, locale);
 
 function useAmountError(check: AmountCheck, ticker: string): string | null {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (check.ok) return null;
   if (check.error === 'invalid') return t('Exchange.Errors.InvalidAmount');
   if (check.error === 'decimals') {
@@ -25,7 +28,7 @@ function useAmountError(check: AmountCheck, ticker: string): string | null {
   }
   return t('Exchange.Errors.Minimum', {
     min: check.minUsd,
-    cryptoAmount: check.approx,
+    cryptoAmount: eight(check.approx, i18n.language),
     ticker,
   });
 }
@@ -148,7 +151,7 @@ export function LockPreview({ lock }: { lock: PriceLock }) {
           <p id={`${ids}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {t('Exchange.Preview.MinimumHint', {
               min: new Decimal(lock.minimumAmountUsd).toFixed(),
-              cryptoAmount: minimumInSource(lock),
+              cryptoAmount: eight(minimumInSource(lock), locale),
               ticker: left.ticker,
             })}
           </p>
@@ -165,7 +168,13 @@ export function LockPreview({ lock }: { lock: PriceLock }) {
           </div>
           <div className={row}>
             <dt className="text-slate-600 dark:text-slate-300">
-              {t('Exchange.Preview.Fee', { percent: new Decimal(lock.feeRate).mul(100).toFixed() })}
+              {t('Exchange.Preview.Fee', {
+                percent: formatNumber(
+                  new Decimal(lock.feeRate).mul(100).toFixed(),
+                  { maximumFractionDigits: 4 },
+                  locale,
+                ),
+              })}
             </dt>
             <dd className="font-medium">
               {noFee
@@ -187,7 +196,7 @@ export function LockPreview({ lock }: { lock: PriceLock }) {
             {cancel.isPending ? <Spinner label={t('Exchange.Preview.Cancelling')} /> : null}
             {t('Exchange.Preview.Cancel')}
           </Button>
-          <Button type="submit" size="lg" variant="success" disabled={!check.ok || busy}>
+          <Button type="submit" size="lg" variant="primary" disabled={!check.ok || busy}>
             {convert.isPending ? <Spinner label={t('Exchange.Preview.Confirming')} /> : null}
             {t('Exchange.Preview.Confirm')}
           </Button>

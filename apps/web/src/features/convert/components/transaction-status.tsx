@@ -92,7 +92,7 @@ export function TransactionStatus({ tx }: { tx: ConvertTransaction }) {
           {t('Exchange.Transaction.NewExchange')}
         </LinkButton>
         {view.key === 'Success' ? (
-          <LinkButton to="/wallets" variant="success">
+          <LinkButton to="/wallets" variant="primary">
             {t('Exchange.Transaction.Continue')}
           </LinkButton>
         ) : null}

@@ -7,12 +7,12 @@ export function Explainers() {
     {
       key: 'Crypto',
       accent: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-      glyph: '₿',
+      icon: '/icons/btc.svg',
     },
     {
       key: 'Fiat',
       accent: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
-      glyph: '€',
+      icon: '/icons/eur.svg',
     },
   ] as const;
   return (
@@ -25,9 +25,9 @@ export function Explainers() {
         >
           <span
             aria-hidden="true"
-            className={`inline-flex size-12 items-center justify-center rounded-xl text-2xl font-bold ${b.accent}`}
+            className={`inline-flex size-12 items-center justify-center rounded-xl ${b.accent}`}
           >
-            {b.glyph}
+            <img src={b.icon} alt="" width={32} height={32} />
           </span>
           <h2 id={`explainer-${b.key}`} className="mt-4 text-2xl font-bold">
             {t(`Home.Explainers.${b.key}.Title`)}

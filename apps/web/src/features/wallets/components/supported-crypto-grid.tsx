@@ -37,7 +37,7 @@ export function SupportedCryptoGrid({ wallets, loading, failed }: Props) {
               >
                 <AssetIcon ticker={w.ticker} type={w.type} size={36} />
                 <span className="min-w-0">
-                  <span className="block truncate font-semibold">{w.fullName}</span>
+                  <span className="block font-semibold break-words">{w.fullName}</span>
                   <span className="block text-sm text-slate-600 dark:text-slate-400">{w.ticker}</span>
                 </span>
               </Link>

@@ -32,15 +32,16 @@ function Badge({ percent, label }: { percent: string | null | undefined; label: 
 
 function TotalRow({ label, total, percent }: { label: string; total?: MoneyTotal; percent?: string | null }) {
   const { t, i18n } = useTranslation();
+  // One dt with two dd (amount, change) per group: valid definition-list markup in a grid.
   return (
-    <div className="flex items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
-        <dd className="text-xl font-bold tabular-nums">
-          {total ? formatMoney(total.amount, total.reference.ticker, i18n.language) : '—'}
-        </dd>
-      </div>
-      <Badge percent={percent} label={t('Wallets.Change24h')} />
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 py-3">
+      <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="col-start-1 row-start-2 text-xl font-bold tabular-nums">
+        {total ? formatMoney(total.amount, total.reference.ticker, i18n.language) : '—'}
+      </dd>
+      <dd className="col-start-2 row-span-2 row-start-1">
+        <Badge percent={percent} label={t('Wallets.Change24h')} />
+      </dd>
     </div>
   );
 }
