@@ -78,4 +78,12 @@ test('signed-in admin: premium-less avatar, admin link, back office, notificatio
   await page.goto('/admin/outbox');
   await page.waitForTimeout(300);
   await shot(page, 'admin-en-us-light-phone');
+
+  // The longest header: Russian with the admin link, at the smallest width showing the full nav.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.locator('footer select').first().selectOption('ru-ru');
+  await page.locator('footer select[data-state="success"]').waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page.locator('body > #root header').first(), 'admin-header-ru-ru-light-1024');
+  await page.locator('footer select').first().selectOption('en-us');
 });

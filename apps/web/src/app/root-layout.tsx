@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { ChatWidget } from './layout/chat-widget';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { Notifications, useClearNotificationsOnNavigation } from './layout/notifications';
+
+/**
+ * Every fresh page load has the location key "default", so keying by it would carry one page's
+ * scroll position to another URL; fresh loads are keyed by path instead.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
 /** spec-1 §2 Shell: header, routed content, footer, notification area. */
 export function RootLayout() {
@@ -24,7 +30,7 @@ export function RootLayout() {
       <Footer />
       <Notifications />
       <ChatWidget />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

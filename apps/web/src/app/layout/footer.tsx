@@ -36,8 +36,8 @@ export function Footer() {
             {t('Footer.Contact')}
           </Link>
         </nav>
-        <div className="flex flex-col gap-2">
-          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
+        <div className="flex flex-col gap-1">
+          <h2 className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">
             {t('Footer.LanguageAndCurrency.Title')}
           </h2>
           <PreferenceSelect<LanguageId>

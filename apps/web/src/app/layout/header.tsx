@@ -25,7 +25,7 @@ export function useNavItems() {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+    'rounded-md px-2.5 py-2 text-sm font-medium xl:px-3 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
     isActive
       ? 'bg-indigo-50 text-indigo-700 dark:bg-slate-800 dark:text-indigo-300'
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
@@ -44,7 +44,7 @@ export function Header() {
   useEffect(() => closeMobile(), [location.pathname]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div ref={mobile.rootRef} className="mx-auto max-w-7xl px-3 sm:px-6 lg:px-8">
         <div className="flex h-16 items-center gap-2">
           <Link
@@ -97,9 +97,9 @@ export function Header() {
             id="mobile-menu"
             aria-label={t('Header.MobileNav')}
             className={cn(
-              'overflow-hidden border-t border-slate-200 pb-3 transition-all lg:hidden dark:border-slate-800',
+              'overflow-y-auto overscroll-contain border-t border-slate-200 pb-3 transition-all lg:hidden dark:border-slate-800',
               mobile.entered
-                ? 'max-h-[40rem] opacity-100 duration-200 ease-out'
+                ? 'max-h-[calc(100dvh-4rem)] opacity-100 duration-200 ease-out'
                 : 'max-h-0 opacity-0 duration-150 ease-in',
             )}
           >

@@ -75,7 +75,7 @@ export function PreferenceSelect<T extends string>({
       <span
         id={`${id}-status`}
         aria-live="polite"
-        className="min-h-5 text-xs text-slate-600 dark:text-slate-400"
+        className="min-h-4 text-xs text-slate-600 dark:text-slate-400"
       >
         {state === 'changing'
           ? texts.changing

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 
 /** spec-2 §2 admin side menu, plus the transaction settings and the mail outbox (DECISIONS §7, §8). */
@@ -19,6 +20,18 @@ export const ADMIN_MENU = [
 
 export default function AdminLayout() {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  // On narrow screens the menu is a horizontal strip: keep the current entry in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the route changes
+  useEffect(() => {
+    const ul = list.current;
+    const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
+    ul.scrollLeft = active.offsetLeft - (ul.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
+
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-8 lg:px-8 lg:py-8">
       <aside className="lg:w-60 lg:shrink-0">
@@ -26,7 +39,10 @@ export default function AdminLayout() {
           {t('Admin.Title')}
         </p>
         <nav aria-label={t('Admin.MenuLabel')}>
-          <ul className="-mx-1 flex gap-1 overflow-x-auto pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:pb-0">
+          <ul
+            ref={list}
+            className="relative -mx-1 flex gap-1 overflow-x-auto pb-2 lg:mx-0 lg:flex-col lg:overflow-visible lg:pb-0"
+          >
             {ADMIN_MENU.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
