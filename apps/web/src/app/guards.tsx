@@ -28,10 +28,27 @@ export function VisitorOnly() {
   return authenticated ? <Navigate to={to} replace /> : <Outlet />;
 }
 
-/** Signed-in pages: visitors go to /unauthorized. */
+let afterSignOut: string | null = null;
+
+/**
+ * The logout page names where RequireAuth sends the user once the session is cleared (/home, spec-1
+ * §8) instead of /unauthorized; same reason as setAfterSignIn.
+ */
+export function setAfterSignOut(path: string | null): void {
+  afterSignOut = path;
+}
+
+/** Signed-in pages: visitors go to /unauthorized (or where the logout page named). */
 export function RequireAuth() {
   const { authenticated } = useSession();
-  return authenticated ? <Outlet /> : <Navigate to="/unauthorized" replace />;
+  const to = afterSignOut ?? '/unauthorized';
+  useEffect(
+    () => () => {
+      afterSignOut = null;
+    },
+    [],
+  );
+  return authenticated ? <Outlet /> : <Navigate to={to} replace />;
 }
 
 /** Admin area: visitors go to /unauthorized, signed-in non-admins to /forbidden (spec-2 §6). */

@@ -29,7 +29,13 @@ export function renderAt(path: string, routes: RouteObject[]) {
   const view = render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} flushSync={flushSync} />
+        <RouterProvider
+          router={router}
+          flushSync={(fn) => {
+            flushSync(fn);
+            return undefined;
+          }}
+        />
       </I18nextProvider>
     </QueryClientProvider>,
   );
