@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,16 +53,6 @@ export async function apiAs(baseURL: string, email: string, password: string): P
  * change, such as a 5 s lock lifetime. Returns its base URL and a stop function (ends only this pid).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** A fresh data folder with a house deposit address for `ticker` (see exchange.seed.ts). */
-export function seededDataDir(ticker: string, address: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-exchange-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/web/e2e/exchange.seed.ts', dir, ticker, address], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  return dir;
-}
 
 export async function startServer(
   port: number,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { Decimal, formatDisplay } from '@vaultline/shared';
 import { E2E } from '../playwright.config';
-import { type ApiAs, apiAs, seededDataDir, startServer } from './exchange.helpers';
+import { type ApiAs, apiAs, startServer } from './exchange.helpers';
 import { expectNoSeriousA11yViolations, signInViaApi } from './support';
 
 interface Wallet {
@@ -18,7 +18,6 @@ interface AdminDeposit {
 }
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-exchange';
-const DEPOSIT_ADDRESS = 'bc1qe2eexchangedepositaddress0000000000';
 
 let admin: ApiAs;
 let user: ApiAs;
@@ -33,22 +32,12 @@ const DEMO_ENV = {
   DEMO_USER_EMAIL: E2E.userEmail,
   DEMO_USER_PASSWORD: E2E.userPassword,
 };
-/**
- * This spec runs on a server of its own (port 8501): its data folder is seeded with a house BTC
- * deposit address, which an admin would set in the back office (not built yet), and its balances
- * start from zero whatever other specs did.
- */
-const OWN_PORT = 8501;
-let stopOwn: (() => Promise<void>) | undefined;
-
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${OWN_PORT}` });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  const own = await startServer(OWN_PORT, { ...DEMO_ENV, DATA_DIR: seededDataDir('BTC', DEPOSIT_ADDRESS) });
-  stopOwn = own.stop;
-  const base = own.baseURL;
+let depositAddress = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  const base = baseURL ?? '';
   admin = await apiAs(base, E2E.adminEmail, E2E.adminPassword);
   user = await apiAs(base, E2E.userEmail, E2E.userPassword);
   const list = await user.get<Wallet[]>('Wallets/list');
@@ -59,12 +48,13 @@ test.beforeAll(async () => {
   };
   btc = find('BTC');
   eth = find('ETH');
+  // The house address an admin configured (the demo seed sets clearly fake ones).
+  depositAddress = (await user.get<{ address: string }>(`Payment/crypto/address?assetId=${btc.id}`)).address;
 });
 
 test.afterAll(async () => {
   await admin?.dispose();
   await user?.dispose();
-  await stopOwn?.();
 });
 
 const walletAmount = (page: Page, ticker: string) =>
@@ -83,7 +73,7 @@ test('a crypto deposit sent from the dialog is credited once an admin approves i
   await card.getByRole('button', { name: /Deposit/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Deposit BTC' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('deposit-address')).toHaveText(DEPOSIT_ADDRESS);
+  await expect(dialog.getByTestId('deposit-address')).toHaveText(depositAddress);
   await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -178,7 +168,7 @@ test('cancelling a lock returns to buy-sell; an unknown transaction id too', asy
 });
 
 test('a lock left to expire sends the user back to buy-sell', async ({ browser }) => {
-  const server = await startServer(8502, { ...DEMO_ENV, LOCK_TTL_SECONDS: '5' });
+  const server = await startServer(8501, { ...DEMO_ENV, LOCK_TTL_SECONDS: '5' });
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
     const page = await context.newPage();
