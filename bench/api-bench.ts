@@ -20,6 +20,7 @@ import { seedReference } from '../apps/api/src/db/seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const base = process.env.DATABASE_URL;
 
 async function openDb(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -73,21 +74,32 @@ async function main() {
   if (!btc || !usd) throw new Error('assets missing');
 
   const results: Record<string, unknown> = {};
-  // Bare route measured before and after (averaged) so a load change on the machine skews less.
+  // Rounds alternate bare / list / rate so that a change in machine load hits all three alike;
+  // the ratio is the median over rounds. Reads carry the XSRF cookie, as a browser does after its
+  // first response (without it every answer also issues a new cookie).
   const rateUrl = `${api}/PublicExchange/exchangeRate?sourceWalletId=${btc.id}&destinationWalletId=${usd.id}`;
-  await cannon(`${api}/Wallets/list`); // warm-up
-  const bare1 = await cannon('http://127.0.0.1:8350/bare');
-  const list = await cannon(`${api}/Wallets/list`);
-  const rate = await cannon(rateUrl);
-  const bare2 = await cannon('http://127.0.0.1:8350/bare');
-  const bareR = {
-    rps: (bare1.rps + bare2.rps) / 2,
-    p99: Math.max(bare1.p99, bare2.p99),
-    runs: [bare1.rps, bare2.rps],
+  const browser = { cookie: 'XSRF-TOKEN=bench' };
+  await cannon(`${api}/Wallets/list`, browser); // warm-up
+  const rounds: { bare: number; list: number; rate: number; listP99: number; rateP99: number }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bare = await cannon('http://127.0.0.1:8350/bare');
+    const list = await cannon(`${api}/Wallets/list`, browser);
+    const rate = await cannon(rateUrl, browser);
+    rounds.push({ bare: bare.rps, list: list.rps, rate: rate.rps, listP99: list.p99, rateP99: rate.p99 });
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+  results.rounds = rounds;
+  results.bare = { rps: median(rounds.map((r) => r.bare)) };
+  results.walletsList = {
+    rps: median(rounds.map((r) => r.list)),
+    p99ms: median(rounds.map((r) => r.listP99)),
+    ratio: +median(rounds.map((r) => r.list / r.bare)).toFixed(2),
   };
-  results.bare = bareR;
-  results.walletsList = { ...list, ratio: +(list.rps / bareR.rps).toFixed(2) };
-  results.exchangeRate = { ...rate, ratio: +(rate.rps / bareR.rps).toFixed(2) };
+  results.exchangeRate = {
+    rps: median(rounds.map((r) => r.rate)),
+    p99ms: median(rounds.map((r) => r.rateP99)),
+    ratio: +median(rounds.map((r) => r.rate / r.bare)).toFixed(2),
+  };
 
   if (database.kind === 'postgres') {
     // One user per worker: a single user's conversions queue on that user's balance row.
@@ -160,6 +172,8 @@ async function main() {
     database: database.kind,
     connections: CONNECTIONS,
     seconds: DURATION,
+    rounds: ROUNDS,
+    loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
   };
   console.log(JSON.stringify({ meta, results }, null, 2));
   await app.close();

@@ -55,6 +55,13 @@ export function isNegativeBalance(err: unknown): boolean {
  * at commit that the entry sums to zero per asset.
  */
 export function createLedgerService({ db }: { db: Db }) {
+  // House and fee account ids, created and remembered by prepare() at start (committed, so never
+  // a rolled-back id); an asset added later falls back to a lookup inside the transaction.
+  const houseIds = new Map<string, string>();
+  async function accountId(tx: DbOrTx, owner: Owner, assetId: string): Promise<string> {
+    if (owner.kind === 'user') return ensureAccount(tx, 'user', owner.userId, assetId);
+    return houseIds.get(`${owner.kind}:${assetId}`) ?? ensureAccount(tx, owner.kind, null, assetId);
+  }
   return {
     /** Posts an entry; returns its id, or undefined when this (kind, reference) was already posted. */
     async post(tx: DbOrTx, input: EntryInput): Promise<string | undefined> {
@@ -68,9 +75,11 @@ export function createLedgerService({ db }: { db: Db }) {
       if (!entryId) return undefined;
       const legs = [];
       for (const l of input.legs) {
-        const userId = l.owner.kind === 'user' ? l.owner.userId : null;
-        const accountId = await ensureAccount(tx, l.owner.kind, userId, l.assetId);
-        legs.push({ accountId, assetId: l.assetId, amount: toPlain(l.amount) });
+        legs.push({
+          accountId: await accountId(tx, l.owner, l.assetId),
+          assetId: l.assetId,
+          amount: toPlain(l.amount),
+        });
       }
       // Same order for every writer, so two entries touching the same accounts cannot deadlock.
       legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
@@ -89,6 +98,14 @@ export function createLedgerService({ db }: { db: Db }) {
       return new Map(rows.map((r) => [r.assetId, new Decimal(r.balance)]));
     },
     audit: () => auditLedger(db),
+    /** Creates the house and fee accounts of these assets (outside any transaction) and remembers them. */
+    async prepare(assetIds: string[]): Promise<void> {
+      for (const assetId of assetIds) {
+        for (const kind of ['house', 'fee'] as const) {
+          houseIds.set(`${kind}:${assetId}`, await ensureAccount(db, kind, null, assetId));
+        }
+      }
+    },
   };
 }
 export type LedgerService = ReturnType<typeof createLedgerService>;

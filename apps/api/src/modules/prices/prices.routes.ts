@@ -23,6 +23,7 @@ export async function pricesRoutes(fastify: FastifyInstance) {
   const catalog = wallets.catalog;
 
   app.addHook('onReady', async () => {
+    await app.services.ledger.prepare((await catalog.all()).map((a) => a.id));
     await prices.start();
   });
   app.addHook('onClose', async () => {
@@ -37,13 +38,16 @@ export async function pricesRoutes(fastify: FastifyInstance) {
       querystring: exchangeRateQuerySchema,
       response: { 200: envelopeOf(exchangeRateSchema), ...errors },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const [left, right] = await Promise.all([
         catalog.byId(req.query.sourceWalletId),
         catalog.byId(req.query.destinationWalletId),
       ]);
       if (!left || !right) throw notFound(WALLET_ERRORS.notFound, 'WALLET_NOT_FOUND');
-      return ok(toPlain(prices.freshRate(left.ticker, right.ticker)));
+      const rate = prices.freshRateText(left.ticker, right.ticker);
+      // Hot public read: the envelope around a plain decimal string, written without the serializer.
+      const json = `{"success":true,"content":"${rate}","error":null}`;
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   });
 

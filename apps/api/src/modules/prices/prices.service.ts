@@ -48,6 +48,8 @@ export function createPriceService(deps: PriceServiceDeps) {
   let version = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const rateText = new Map<string, string>();
+  let rateTextVersion = -1;
 
   async function reloadReference() {
     dayAgo = toMap(await snapshotsAsOf(deps.db, deps.source.id, new Date(now().getTime() - DAY_MS)));
@@ -133,6 +135,22 @@ export function createPriceService(deps: PriceServiceDeps) {
     /** rate(L -> R) from prices no older than the maximum age (locks, quotes). */
     freshRate(left: string, right: string): Decimal {
       return rateOf(fresh(left), fresh(right));
+    },
+    /** freshRate as a plain decimal string, memoised until the next refresh (hot public read). */
+    freshRateText(left: string, right: string): string {
+      fresh(left);
+      fresh(right);
+      if (rateTextVersion !== version) {
+        rateText.clear();
+        rateTextVersion = version;
+      }
+      const key = `${left}>${right}`;
+      let text = rateText.get(key);
+      if (text === undefined) {
+        text = toPlain(rateOf(fresh(left), fresh(right)));
+        rateText.set(key, text);
+      }
+      return text;
     },
     /** rate(L -> R) from the last known prices, undefined when one is missing (display). */
     displayRate(left: string, right: string): Decimal | undefined {
