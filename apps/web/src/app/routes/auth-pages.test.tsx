@@ -221,6 +221,20 @@ describe('change password page', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('does not flag the untouched confirmation while the new password is typed', async () => {
+    fakeApi({});
+    renderAt('/changePassword?token=tok-123', routes);
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('New password'), 'brand-new-pass');
+    await u.click(screen.getByLabelText('Confirm password'));
+    expect(screen.queryByText("New password and confirm password don't match")).toBeNull();
+    // Once touched, it follows the new password as it changes.
+    await u.type(screen.getByLabelText('Confirm password'), 'brand-new-pass');
+    await u.tab();
+    await u.type(screen.getByLabelText('New password'), 'X');
+    expect(await screen.findByText("New password and confirm password don't match")).toBeInTheDocument();
+  });
+
   it('signed in: asks the current password, keeps the fresh token and goes to my-account', async () => {
     session.setToken(fakeJwt());
     const fresh = fakeJwt({ premium: true });

@@ -42,6 +42,8 @@ export function ChangePasswordForm({ token, email, defaultEmail, onChanged }: Ch
     register,
     handleSubmit,
     setError,
+    trigger,
+    getFieldState,
     formState: { errors },
   } = useForm<ChangePasswordFormInput>({
     resolver: zodResolver(schema),
@@ -93,7 +95,7 @@ export function ChangePasswordForm({ token, email, defaultEmail, onChanged }: Ch
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} noValidate className="space-y-3">
       {askEmail ? (
         <TextField
           label={t('Auth.ChangePassword.Email')}
@@ -117,7 +119,13 @@ export function ChangePasswordForm({ token, email, defaultEmail, onChanged }: Ch
         autoComplete="new-password"
         hint={t('Auth.Signup.PasswordHint', { min: PASSWORD_MIN })}
         error={fieldMessage(t, errors.newPassword?.message)}
-        {...register('newPassword', { deps: ['confirmPassword'] })}
+        {...register('newPassword', {
+          // Re-check the confirmation only once it has been touched: an error that appears on the
+          // untouched field and vanishes on its blur would move the button under the user's click.
+          onChange: () => {
+            if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+          },
+        })}
       />
       <PasswordField
         label={t('Auth.ChangePassword.ConfirmPassword')}

@@ -51,7 +51,7 @@ export function ForgotPasswordForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <TextField
         label={t('Auth.ForgotPassword.Email')}
         type="email"

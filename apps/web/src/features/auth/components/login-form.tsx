@@ -45,7 +45,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void 
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <TextField
         label={t('Auth.Login.Email')}
         type="email"

@@ -62,8 +62,8 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (token: string) => void
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label={t('Auth.Signup.FirstName')}
           autoComplete="given-name"

@@ -19,9 +19,7 @@ export const inputClass =
 export function TextField({ label, error, hint, id, trailing, className, ref, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   const border = error
     ? 'border-red-600 focus:border-red-600 dark:border-red-400'
     : 'border-slate-300 focus:border-indigo-500 dark:border-slate-700';
@@ -38,22 +36,24 @@ export function TextField({ label, error, hint, id, trailing, className, ref, ..
           id={inputId}
           ref={ref}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           className={`${inputClass} ${border} ${trailing ? 'pr-20' : ''}`}
           {...input}
         />
         {trailing}
       </div>
-      {hint && !error ? (
-        <p id={`${inputId}-hint`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      {/* One line is always kept for the hint or error, so a message appearing when a field loses
+          focus does not move the button the user is clicking. */}
+      <p
+        id={error ? `${inputId}-error` : `${inputId}-hint`}
+        className={
+          error
+            ? 'mt-1 min-h-5 text-sm font-medium text-red-700 dark:text-red-400'
+            : 'mt-1 min-h-5 text-sm text-slate-600 dark:text-slate-400'
+        }
+      >
+        {error ?? hint}
+      </p>
     </div>
   );
 }
