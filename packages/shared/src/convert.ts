@@ -89,3 +89,16 @@ export const convertTransactionSchema = z.object({
 });
 export type ConvertTransaction = z.infer<typeof convertTransactionSchema>;
 export const transactionIdQuerySchema = z.object({ id: uuidSchema });
+
+/**
+ * Paths under /api (signed-in users). lock: POST {leftAssetId, rightAssetId}, GET ?id, DELETE ?id;
+ * convert: POST {transactionLockId, amount}; transaction: GET ?id; transactions: GET (newest first).
+ * Error codes: LOCK_NOT_FOUND 404, LOCK_EXPIRED / LOCK_USED / LOCK_CANCELLED 409, PRICES_STALE 503,
+ * INVALID_AMOUNT / TOO_MANY_DECIMALS / BELOW_MINIMUM / INSUFFICIENT_FUNDS / SAME_ASSET 400.
+ */
+export const CONVERT_PATHS = {
+  lock: '/AssetConvert/lock',
+  convert: '/AssetConvert/convert',
+  transaction: '/AssetConvert/transaction',
+  transactions: '/AssetConvert/transactions',
+} as const;

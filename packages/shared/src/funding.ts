@@ -102,3 +102,18 @@ export const rejectDepositRequestSchema = z.object({
   notes: z.string().trim().min(1, { message: 'Please give a reason' }).max(1000),
 });
 export type RejectDepositRequest = z.infer<typeof rejectDepositRequestSchema>;
+
+/**
+ * Paths under /api. User: cryptoAddress GET ?assetId, cryptoNotify POST, cardDeposit POST (402
+ * CARD_DECLINED / CARD_INVALID on a refused card), deposits GET. Admin: adminDeposits GET ?status,
+ * approve / reject POST (reject body {notes}); 409 ALREADY_PROCESSED when decided before.
+ */
+export const FUNDING_PATHS = {
+  cryptoAddress: '/Payment/crypto/address',
+  cryptoNotify: '/Payment/crypto/notify',
+  cardDeposit: '/Payment/card/deposit',
+  deposits: '/Payment/deposits',
+  adminDeposits: '/Admin/deposits',
+  approve: (id: string) => `/Admin/deposits/${encodeURIComponent(id)}/approve`,
+  reject: (id: string) => `/Admin/deposits/${encodeURIComponent(id)}/reject`,
+} as const;

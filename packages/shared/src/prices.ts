@@ -52,3 +52,10 @@ export const currentPricesSchema = z.object({
   prices: z.array(z.object({ assetId: uuidSchema, ticker: z.string(), usd: decimalOutSchema })),
 });
 export type CurrentPrices = z.infer<typeof currentPricesSchema>;
+
+/** Paths under /api (GET, public). */
+export const PRICES_PATHS = {
+  exchangeRate: '/PublicExchange/exchangeRate',
+  current: '/prices',
+  history: '/prices/history',
+} as const;

@@ -69,3 +69,12 @@ export const walletTotalsSchema = z.object({
   referenceTakenAt: z.string().nullable(),
 });
 export type WalletTotals = z.infer<typeof walletTotalsSchema>;
+
+/** Paths under /api (GET). list is public (amounts "0" for guests); mine and totals need a user. */
+export const WALLETS_PATHS = {
+  list: '/Wallets/list',
+  mine: '/Wallets',
+  totals: '/Wallets/totals',
+  byId: (id: string) => `/Wallets/wallet/${encodeURIComponent(id)}`,
+  byTicker: (ticker: string) => `/Wallets/wallet/ticker/${encodeURIComponent(ticker)}`,
+} as const;
