@@ -89,7 +89,7 @@ describe('ledger invariants', () => {
               const u = people[ui] as { id: string; token: string };
               const locks: { id: string; left: Ticker }[] = [];
               for (const o of script) {
-                let res;
+                let res: Awaited<ReturnType<TestApp['request']>>;
                 if (o.op === 'card') {
                   res = await t.request({
                     method: 'POST',
