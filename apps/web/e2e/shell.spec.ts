@@ -68,6 +68,10 @@ test.describe('shell', () => {
   });
 
   test('the dark-mode toggle sets the class and survives a reload', async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('Content Security Policy')) cspErrors.push(m.text());
+    });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/home');
     const html = page.locator('html');
@@ -79,6 +83,8 @@ test.describe('shell', () => {
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
     await expect(html).toHaveClass(/dark/);
+    // The pre-paint theme script ran under the CSP (a file, not an inline script).
+    expect(cspErrors).toEqual([]);
     await page.getByRole('button', { name: 'Dark mode' }).click();
     await expect(html).not.toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('dark'))).toBe('false');
