@@ -25,7 +25,7 @@ describe('formatting per language', () => {
   });
 
   it('applies the display precision of spec-1 §9 to amounts', () => {
-    expect(formatAmount('0.00001234', 'en-us')).toBe('1.234E-5');
+    expect(formatAmount('0.00001234', 'en-us')).toBe('1.2340e-5');
     expect(formatAmount('0.00512345678', 'en-us')).toBe('0.005123');
     expect(formatAmount('0.123456', 'en-us')).toBe('0.1235');
     expect(formatAmount('512.123456', 'en-us')).toBe('512.1235');
@@ -35,8 +35,9 @@ describe('formatting per language', () => {
   it('applies the rate precision: 2 decimals from 1 up', () => {
     expect(formatRate('43.4264', 'en-us')).toBe('43.43');
     expect(formatRate('61250', 'en-us')).toBe('61,250.00');
-    expect(formatRate('0.5', 'en-us')).toBe('0.50');
+    expect(formatRate('0.5', 'en-us')).toBe('0.5000');
     expect(formatRate('0.012345', 'en-us')).toBe('0.0123');
+    expect(formatAmount('0.04', 'de-de')).toBe('0,0400');
   });
 
   it('formats dates per language', () => {

@@ -1,3 +1,4 @@
+import { formatDisplay } from '@vaultline/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from './i18n';
 
@@ -30,37 +31,14 @@ export function formatMoney(
   );
 }
 
-/**
- * spec-1 §9 display precision: exponential with 4 digits below 0.0001, 6 decimals below 0.01,
- * 4 decimals below 1; amounts 4 decimals below 1000; otherwise grouped with 2 decimals.
- */
+/** spec-1 §9 display precision for an amount: the shared decimal helper, in this language. */
 export function formatAmount(value: Num, lang?: string): string {
-  const n = Math.abs(Number(value));
-  if (!Number.isFinite(n)) return String(value);
-  if (n === 0) return formatNumber(0, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, lang);
-  if (n < 0.0001) {
-    return formatNumber(value, { notation: 'scientific', maximumFractionDigits: 4 }, lang);
-  }
-  const digits = n < 0.01 ? 6 : n < 1000 ? 4 : 2;
-  return formatNumber(
-    value,
-    { minimumFractionDigits: Math.min(2, digits), maximumFractionDigits: digits },
-    lang,
-  );
+  return formatDisplay(String(value), 'amount', locale(lang));
 }
 
-/** spec-1 §9 for rates: like amounts, but 2 decimals from 1 up (4 below 1, 6 below 0.01). */
+/** spec-1 §9 display precision for a rate. */
 export function formatRate(value: Num, lang?: string): string {
-  const n = Math.abs(Number(value));
-  if (!Number.isFinite(n)) return String(value);
-  if (n !== 0 && n < 0.0001)
-    return formatNumber(value, { notation: 'scientific', maximumFractionDigits: 4 }, lang);
-  const digits = n === 0 || n >= 1 ? 2 : n < 0.01 ? 6 : 4;
-  return formatNumber(
-    value,
-    { minimumFractionDigits: Math.min(2, digits), maximumFractionDigits: digits },
-    lang,
-  );
+  return formatDisplay(String(value), 'rate', locale(lang));
 }
 
 export function formatPercent(value: Num, lang?: string, fractionDigits = 2): string {
