@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
 import { RootLayout } from './root-layout';
+import { PageLoading } from './page-loading';
 
 /** A lazily loaded route module whose default export is the page. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -13,6 +14,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    // Shown while the first lazy page loads (react-router asks for it on a fresh load).
+    HydrateFallback: PageLoading,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', ...page(() => import('./routes/home')) },

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/ui/spinner';
+
+/** The spinner shown while a page's code is still loading. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label={t('Common.Loading')} />
+    </div>
+  );
+}
