@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { xsrfPlugin } from './plugins/xsrf';
 import { createServices, type Services } from './services';
@@ -59,20 +59,7 @@ export async function buildApp({ config, database, overrides }: BuildAppOptions)
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://code.tidio.co', 'https://widget-v4.tidiochat.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.tidio.co', 'wss://*.tidio.co'],
-        frameSrc: ["'self'", 'https://*.tidio.co'],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(cookie, { secret: config.cookieSecret });
   await app.register(rateLimit, { global: false, ...(services.redis ? { redis: services.redis } : {}) });
   await app.register(xsrfPlugin, { secure: config.isProduction });

@@ -14,8 +14,26 @@ export const SETTING_DEFAULTS: Record<string, string> = {
   [SETTING_KEYS.feeRate]: '0.005',
 };
 
+/**
+ * Settings are read on every lock and convert; a short cache saves that query. A change made through
+ * this instance applies at once; one made through another instance within SETTINGS_CACHE_MS.
+ */
+const SETTINGS_CACHE_MS = 2000;
+
 export function createSystemService({ db }: { db: Db }) {
   let countriesCache: Country[] | undefined;
+  let settingsCache: { at: number; value: Promise<PublicSettings> } | undefined;
+
+  async function loadSettings(): Promise<PublicSettings> {
+    const s = await readSettings(db, Object.values(SETTING_KEYS));
+    const get = (k: string) => s.get(k) ?? SETTING_DEFAULTS[k];
+    return {
+      minimumTransactionAmount: get(SETTING_KEYS.minimumTransactionAmount) ?? LIMITS.defaultMinTransactionUsd,
+      chatWidgetKey: get(SETTING_KEYS.chatWidgetKey) || null,
+      feeRate: get(SETTING_KEYS.feeRate) ?? '0',
+    };
+  }
+
   return {
     async countries(): Promise<Country[]> {
       countriesCache ??= (await listCountries(db)).map((c) => ({
@@ -25,17 +43,22 @@ export function createSystemService({ db }: { db: Db }) {
       }));
       return countriesCache;
     },
-    async publicSettings(): Promise<PublicSettings> {
-      const s = await readSettings(db, Object.values(SETTING_KEYS));
-      const get = (k: string) => s.get(k) ?? SETTING_DEFAULTS[k];
-      return {
-        minimumTransactionAmount:
-          get(SETTING_KEYS.minimumTransactionAmount) ?? LIMITS.defaultMinTransactionUsd,
-        chatWidgetKey: get(SETTING_KEYS.chatWidgetKey) || null,
-        feeRate: get(SETTING_KEYS.feeRate) ?? '0',
-      };
+    publicSettings(): Promise<PublicSettings> {
+      const now = Date.now();
+      if (!settingsCache || now - settingsCache.at > SETTINGS_CACHE_MS) {
+        const value = loadSettings();
+        settingsCache = { at: now, value };
+        // A failed read is not cached.
+        value.catch(() => {
+          if (settingsCache?.value === value) settingsCache = undefined;
+        });
+      }
+      return settingsCache.value;
     },
-    setSetting: (key: string, value: string) => writeSetting(db, key, value),
+    async setSetting(key: string, value: string) {
+      await writeSetting(db, key, value);
+      settingsCache = undefined;
+    },
   };
 }
 export type SystemService = ReturnType<typeof createSystemService>;
