@@ -31,6 +31,15 @@ export async function openTestDatabase(): Promise<Database> {
         await database.close();
         const c = new pg.Client({ connectionString: base });
         await c.connect();
+        // pool.end() resolves before its connections have left the server; dropping with FORCE
+        // at that moment makes them report "terminating connection" as unhandled errors.
+        for (let i = 0; i < 100; i++) {
+          const r = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
+          if (r.rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await c.end();
       },
