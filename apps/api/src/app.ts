@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { requestSerializer } from './lib/log-redaction';
 import { createTokenService } from './lib/tokens';
 import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
@@ -26,13 +27,22 @@ export interface BuildAppOptions {
   database: Database;
   /** Extra services or fakes for tests (e.g. a clock). */
   overrides?: Partial<Services>;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole HTTP app: plugins, then modules. Used by the server and by every API test. */
-export async function buildApp({ config, database, overrides }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  overrides,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
       redact: [
         'req.headers.authorization',
         'req.headers.cookie',

@@ -79,11 +79,20 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; overrides?: Partial<Services> } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: Partial<Services>;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database, ...(opts.overrides ? { overrides: opts.overrides } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(opts.overrides ? { overrides: opts.overrides } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   await app.ready();
   const xsrf = 'test-xsrf-token-value';
   return {
