@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
-import { RootLayout } from './root-layout';
 import { PageLoading } from './page-loading';
+import { RootLayout } from './root-layout';
 
 /** A lazily loaded route module whose default export is the page. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
