@@ -81,3 +81,18 @@ export async function priceSeries(
     .orderBy(bucket);
   return rows.map((r) => ({ usd: r.usd, takenAt: new Date(r.takenAt) }));
 }
+
+/**
+ * Keeps snapshots older than `before` only on the hour: every refresh stays for recent charts, one
+ * point an hour for the long ones, so the table grows by ~24 rows an asset a day, not ~1 440.
+ */
+export async function thinSnapshots(db: DbOrTx, before: Date): Promise<void> {
+  await db
+    .delete(priceSnapshots)
+    .where(
+      and(
+        sql`${priceSnapshots.takenAt} < ${before.toISOString()}`,
+        sql`${priceSnapshots.takenAt} <> date_trunc('hour', ${priceSnapshots.takenAt}, 'UTC')`,
+      ),
+    );
+}

@@ -4,6 +4,7 @@ import { priceSnapshots } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
 import { startPriceFixture } from './price-fixture-server';
+import { thinSnapshots } from './prices.repository';
 
 describe('static prices', () => {
   let t: TestApp;
@@ -25,6 +26,29 @@ describe('static prices', () => {
       url: `/api/PublicExchange/exchangeRate?sourceWalletId=x&destinationWalletId=${eth}`,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('thins snapshots older than two days to one an hour', async () => {
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 86_400_000);
+    const at = (ms: number) => new Date(hour.getTime() + ms);
+    const recent = new Date(Date.now() - 3_600_000 + 60_000);
+    await t.services.db
+      .insert(priceSnapshots)
+      .values(
+        [at(0), at(60_000), at(120_000), recent].map((takenAt) => ({
+          asset: 'THIN',
+          usd: '1',
+          takenAt,
+          source: 'test',
+        })),
+      );
+    await thinSnapshots(t.services.db, new Date(Date.now() - 2 * 86_400_000));
+    const left = await t.services.db
+      .select({ takenAt: priceSnapshots.takenAt })
+      .from(priceSnapshots)
+      .where(sql`asset = 'THIN'`)
+      .orderBy(priceSnapshots.takenAt);
+    expect(left.map((r) => r.takenAt.getTime())).toEqual([hour.getTime(), recent.getTime()]);
   });
 
   it('records snapshots once per slot, even from two refreshers', async () => {

@@ -9,6 +9,7 @@ import {
   priceSeries,
   type SnapshotRow,
   snapshotsAsOf,
+  thinSnapshots,
 } from './prices.repository';
 
 export interface Price {
@@ -28,6 +29,9 @@ export interface PriceServiceDeps {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+/** Snapshots younger than this keep every refresh; older ones one an hour (thinSnapshots). */
+const FULL_RESOLUTION_MS = 2 * DAY_MS;
 
 /** rate(L -> R) = usd(L) / usd(R): the one rate formula of the product, unrounded (DECISIONS §3). */
 export function rateOf(leftUsd: Decimal, rightUsd: Decimal): Decimal {
@@ -46,6 +50,7 @@ export function createPriceService(deps: PriceServiceDeps) {
   let current = new Map<string, Price>();
   let dayAgo = new Map<string, Price>();
   let version = 0;
+  let lastThinned = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const rateText = new Map<string, string>();
@@ -72,6 +77,10 @@ export function createPriceService(deps: PriceServiceDeps) {
     current = next;
     await reloadReference();
     version++;
+    if (at.getTime() - lastThinned >= HOUR_MS) {
+      lastThinned = at.getTime();
+      await thinSnapshots(deps.db, new Date(at.getTime() - FULL_RESOLUTION_MS));
+    }
   }
 
   /** Refresh, logging a failure: the old prices stay and age until locks refuse them. */
