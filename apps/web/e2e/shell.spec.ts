@@ -110,6 +110,19 @@ test.describe('shell', () => {
     );
   });
 
+  test('after logging in from the unauthorized page the visitor comes back to the page they wanted', async ({
+    page,
+  }) => {
+    await page.goto('/wallets');
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email', { exact: true }).fill(E2E.userEmail);
+    await page.getByLabel('Password', { exact: true }).fill(E2E.userPassword);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/wallets$/);
+  });
+
   test('the demo user opening /admin gets the forbidden page', async ({ page }) => {
     await loginAs(page, E2E.userEmail, E2E.userPassword);
     await page.goto('/admin');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
 let afterSignIn: string | null = null;
@@ -38,29 +38,35 @@ export function setAfterSignOut(path: string | null): void {
   afterSignOut = path;
 }
 
+/** Sends a visitor to /unauthorized, remembering the page so that login can come back to it. */
+function ToUnauthorized() {
+  const location = useLocation();
+  return <Navigate to="/unauthorized" replace state={{ from: location }} />;
+}
+
 /** Signed-in pages: visitors go to /unauthorized (or where the logout page named). */
 export function RequireAuth() {
   const { authenticated } = useSession();
-  const to = afterSignOut ?? '/unauthorized';
   useEffect(
     () => () => {
       afterSignOut = null;
     },
     [],
   );
-  return authenticated ? <Outlet /> : <Navigate to={to} replace />;
+  if (authenticated) return <Outlet />;
+  return afterSignOut ? <Navigate to={afterSignOut} replace /> : <ToUnauthorized />;
 }
 
 /** Admin area: visitors go to /unauthorized, signed-in non-admins to /forbidden (spec-2 §6). */
 export function RequireAdmin() {
   const { authenticated, isAdmin } = useSession();
-  if (!authenticated) return <Navigate to="/unauthorized" replace />;
+  if (!authenticated) return <ToUnauthorized />;
   return isAdmin ? <Outlet /> : <Navigate to="/forbidden" replace />;
 }
 
 /** premium/manage: needs the premium claim, otherwise /forbidden (spec-2 §2). */
 export function RequirePremium() {
   const { authenticated, isPremium } = useSession();
-  if (!authenticated) return <Navigate to="/unauthorized" replace />;
+  if (!authenticated) return <ToUnauthorized />;
   return isPremium ? <Outlet /> : <Navigate to="/forbidden" replace />;
 }
