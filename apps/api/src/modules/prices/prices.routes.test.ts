@@ -32,16 +32,14 @@ describe('static prices', () => {
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 86_400_000);
     const at = (ms: number) => new Date(hour.getTime() + ms);
     const recent = new Date(Date.now() - 3_600_000 + 60_000);
-    await t.services.db
-      .insert(priceSnapshots)
-      .values(
-        [at(0), at(60_000), at(120_000), recent].map((takenAt) => ({
-          asset: 'THIN',
-          usd: '1',
-          takenAt,
-          source: 'test',
-        })),
-      );
+    await t.services.db.insert(priceSnapshots).values(
+      [at(0), at(60_000), at(120_000), recent].map((takenAt) => ({
+        asset: 'THIN',
+        usd: '1',
+        takenAt,
+        source: 'test',
+      })),
+    );
     await thinSnapshots(t.services.db, new Date(Date.now() - 2 * 86_400_000));
     const left = await t.services.db
       .select({ takenAt: priceSnapshots.takenAt })
