@@ -28,7 +28,7 @@ export function createServices(ctx: ServiceContext) {
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
   const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
   const content = createContentService({ db });
-  const money = createMoneyServices({ db, config: ctx.config, log: ctx.log, system });
+  const money = createMoneyServices({ db, config: ctx.config, log: ctx.log, system, account });
   return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content, ...money };
 }
 

@@ -53,6 +53,11 @@ export function createAccountService({ db }: { db: Db }) {
       return toUser(u);
     },
 
+    /** The display currency the user chose, if the user exists. */
+    async preferredCurrency(id: string): Promise<string | undefined> {
+      return (await findUserById(db, id))?.preferedCurrency;
+    },
+
     async setLanguage(id: string, lang: LanguageId): Promise<User> {
       const u = await updatePreferences(db, id, { preferedLanguage: lang });
       if (!u) throw userGone();

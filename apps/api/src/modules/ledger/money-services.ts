@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { AccountService } from '../account/account.service';
 import { createConvertService } from '../convert/convert.service';
 import { createFundingService } from '../funding/funding.service';
 import { createPaymentGateway } from '../funding/payment-gateway';
@@ -17,8 +18,9 @@ export function createMoneyServices(ctx: {
   config: Config;
   log: FastifyBaseLogger;
   system: SystemService;
+  account: AccountService;
 }) {
-  const { db, config, log, system } = ctx;
+  const { db, config, log, system, account } = ctx;
   const catalog = createAssetCatalog(db);
   const prices = createPriceService({
     db,
@@ -30,7 +32,12 @@ export function createMoneyServices(ctx: {
   });
   const ledger = createLedgerService({ db });
   const payments = createPaymentGateway(config.paymentGateway);
-  const wallets = createWalletsService({ db, catalog, prices, ledger });
+  const wallets = createWalletsService({
+    catalog,
+    prices,
+    ledger,
+    preferredCurrency: (userId) => account.preferredCurrency(userId),
+  });
   const convert = createConvertService({
     db,
     catalog,

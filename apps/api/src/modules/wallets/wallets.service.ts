@@ -11,27 +11,26 @@ import {
   walletSchema,
 } from '@vaultline/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from './asset-catalog';
 import type { AssetRow } from './wallets.repository';
-import { findPreferredCurrency } from './wallets.repository';
 
 export interface WalletsDeps {
-  db: Db;
   catalog: AssetCatalog;
   prices: PriceService;
   ledger: LedgerService;
+  /** The user's chosen display currency (from the account service). */
+  preferredCurrency: (userId: string) => Promise<string | undefined>;
 }
 
 const walletListSchema = z.array(walletSchema);
 const isCurrency = (v: string | undefined): v is CurrencyId => CURRENCIES.includes(v as CurrencyId);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createWalletsService({ db, catalog, prices, ledger }: WalletsDeps) {
+export function createWalletsService({ catalog, prices, ledger, preferredCurrency }: WalletsDeps) {
   // Guest answers per display currency, rebuilt only when prices or assets change.
   const guestCache = new Map<string, { key: string; wallets: Wallet[]; json: string }>();
 
@@ -132,7 +131,7 @@ export function createWalletsService({ db, catalog, prices, ledger }: WalletsDep
     /** Display currency: the signed-in user's preferedCurrency, else the X-Currency header, else USD. */
     async displayCurrency(userId: string | undefined, header: string | undefined): Promise<CurrencyId> {
       if (userId) {
-        const c = await findPreferredCurrency(db, userId);
+        const c = await preferredCurrency(userId);
         if (isCurrency(c)) return c;
       }
       return isCurrency(header) ? header : DEFAULT_CURRENCY;
