@@ -64,7 +64,9 @@ export async function buildApp({
   } as Services;
   app.decorate('config', config);
   app.decorate('services', services);
+  app.addHook('onReady', () => services.lifecycle.start());
   app.addHook('onClose', async () => {
+    await services.lifecycle.stop();
     await services.redis?.quit();
   });
 

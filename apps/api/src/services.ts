@@ -28,8 +28,16 @@ export function createServices(ctx: ServiceContext) {
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
   const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
   const content = createContentService({ db });
-  const money = createMoneyServices({ db, config: ctx.config, log: ctx.log, system, account });
-  return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content, ...money };
+  const { start, stop, ...money } = createMoneyServices({
+    db,
+    config: ctx.config,
+    log: ctx.log,
+    system,
+    account,
+  });
+  /** Background work started when the app is ready and stopped when it closes. */
+  const lifecycle = { start, stop };
+  return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content, ...money, lifecycle };
 }
 
 export type Services = ReturnType<typeof createServices>;

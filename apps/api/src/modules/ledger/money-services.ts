@@ -47,5 +47,18 @@ export function createMoneyServices(ctx: {
     lockTtlSeconds: config.lockTtlSeconds,
   });
   const funding = createFundingService({ db, catalog, ledger, payments });
-  return { prices, ledger, payments, wallets, convert, funding };
+  return {
+    prices,
+    ledger,
+    payments,
+    wallets,
+    convert,
+    funding,
+    /** At app start: the house and fee accounts exist, then prices load and refresh on a timer. */
+    async start() {
+      await ledger.prepare((await catalog.all()).map((a) => a.id));
+      await prices.start();
+    },
+    stop: () => prices.stop(),
+  };
 }

@@ -16,19 +16,11 @@ import { badRequest, notFound } from '../../lib/errors';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
-/** Prices and the public exchange rate; also starts and stops the refresh timer with the app. */
+/** Prices and the public exchange rate. */
 export async function pricesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { prices, wallets } = app.services;
   const catalog = wallets.catalog;
-
-  app.addHook('onReady', async () => {
-    await app.services.ledger.prepare((await catalog.all()).map((a) => a.id));
-    await prices.start();
-  });
-  app.addHook('onClose', async () => {
-    await prices.stop();
-  });
 
   app.get('/PublicExchange/exchangeRate', {
     config: { access: 'public' },
