@@ -10,7 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { authRateLimit, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './http';
+import { attemptRateLimit } from '../../lib/rate-limit';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './http';
 
 /** The spec sends {Email, Password}; the contract says {email, password}. Both reach one schema. */
 const LOGIN_KEY_ALIASES = [
@@ -22,7 +23,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth } = app.services;
   const { config } = app;
-  const rateLimit = authRateLimit(config);
+  const rateLimit = attemptRateLimit(config);
   const tokenResponse = { 200: envelopeOf(authResponseSchema), '4xx': errorEnvelopeSchema };
 
   app.post('/Auth', {

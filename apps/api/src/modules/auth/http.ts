@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
 import type { Session } from './auth.service';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -31,13 +30,3 @@ export function clearRefreshCookie(reply: FastifyReply, config: Pick<Config, 'is
 }
 
 export const readRefreshCookie = (req: FastifyRequest): string | undefined => req.cookies[REFRESH_COOKIE];
-
-/** Per-route limit for the credential calls; the 429 goes through the error handler's envelope. */
-export function authRateLimit(config: Pick<Config, 'authRateLimit'>) {
-  return {
-    max: config.authRateLimit.max,
-    timeWindow: config.authRateLimit.timeWindow,
-    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${ctx.after}.`),
-  };
-}

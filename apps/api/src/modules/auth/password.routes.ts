@@ -9,14 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { authRateLimit, setRefreshCookie } from './http';
+import { attemptRateLimit } from '../../lib/rate-limit';
+import { setRefreshCookie } from './http';
 
 /** User/resetPassword and User/changePassword: credential calls, so they live with auth. */
 export async function passwordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth } = app.services;
   const { config } = app;
-  const rateLimit = authRateLimit(config);
+  const rateLimit = attemptRateLimit(config);
 
   app.post('/User/resetPassword', {
     config: { access: 'public', rateLimit },

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('rate limits on the credential calls', () => {
+describe('rate limits on the credential and sign-up calls', () => {
   it('answers 429 in the envelope after too many logins', async () => {
     const u = await createUser(t);
     const remoteAddress = ip();
@@ -34,6 +34,7 @@ describe('rate limits on the credential calls', () => {
     ['/api/Auth/refresh', undefined],
     ['/api/User/resetPassword', { email: 'a@example.test' }],
     ['/api/User/changePassword', {}],
+    ['/api/newsletter', { email: 'reader@example.test', language: 'en-us' }],
   ])('limits %s too', async (url, payload) => {
     const codes: number[] = [];
     const remoteAddress = ip();

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from './errors';
+
+/**
+ * Per-route limit for public calls that an attacker could repeat (credentials, password reset,
+ * newsletter sign-up); the 429 goes through the error handler's envelope.
+ */
+export function attemptRateLimit(config: Pick<Config, 'authRateLimit'>) {
+  return {
+    max: config.authRateLimit.max,
+    timeWindow: config.authRateLimit.timeWindow,
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${ctx.after}.`),
+  };
+}
