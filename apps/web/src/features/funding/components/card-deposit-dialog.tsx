@@ -1,9 +1,10 @@
 import { cardDepositRequestSchema, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '../../../components/ui';
+import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCardDeposit } from '../api/card-deposit';
+import { DialogFormFooter } from './dialog-form-footer';
 import { Field } from './field';
 import { ModalDialog } from './modal-dialog';
 
@@ -16,6 +17,11 @@ const FIELD_ERROR: Record<keyof Values, string> = {
   cvc: 'Funding.Errors.Cvc',
   holderName: 'Funding.Errors.Holder',
 };
+
+const GATEWAY_ERROR = {
+  CARD_DECLINED: 'Funding.Errors.CardDeclined',
+  CARD_INVALID: 'Funding.Errors.CardInvalid',
+} as const;
 
 /** Card deposit into a fiat wallet through the payment gateway; declines are shown in the dialog. */
 export function CardDepositDialog({
@@ -63,8 +69,14 @@ export function CardDepositDialog({
         notify({ title: t('Funding.Card.Success', { ticker: wallet.ticker }), severity: 'Success' });
         close();
       },
-      // The gateway's answer ("Your card was declined.") is what the user needs to read.
-      onError: (err) => setErrors({ server: err.message }),
+      // The gateway's refusal in the user's language; anything else as the server words it.
+      onError: (err) =>
+        setErrors({
+          server:
+            err instanceof ApiRequestError && err.code in GATEWAY_ERROR
+              ? t(GATEWAY_ERROR[err.code as keyof typeof GATEWAY_ERROR])
+              : err.message,
+        }),
     });
   };
 
@@ -117,23 +129,9 @@ export function CardDepositDialog({
           autoComplete="cc-name"
           error={errors.holderName}
         />
-        {errors.server ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-100 p-3 text-sm text-red-900 dark:bg-red-900/40 dark:text-red-100"
-          >
-            {errors.server}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={close}>
-            {t('Funding.Cancel')}
-          </Button>
-          <Button type="submit" disabled={pay.isPending}>
-            {pay.isPending ? <Spinner label={t('Funding.Sending')} /> : null}
-            {t('Funding.Card.Submit')}
-          </Button>
-        </div>
+        <DialogFormFooter serverError={errors.server} pending={pay.isPending} onCancel={close}>
+          {t('Funding.Card.Submit')}
+        </DialogFormFooter>
       </form>
     </ModalDialog>
   );

@@ -1,12 +1,13 @@
 import { cryptoNotifyRequestSchema, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '../../../components/ui';
+import { Spinner } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { useNotifyCryptoDeposit } from '../api/notify-crypto-deposit';
 import { CopyButton } from './copy-button';
+import { DialogFormFooter } from './dialog-form-footer';
 import { Field } from './field';
 import { ModalDialog } from './modal-dialog';
 import { QrCode } from './qr-code';
@@ -130,20 +131,13 @@ export function CryptoDepositDialog({
               autoComplete="off"
               error={errors.amount}
             />
-            {errors.server ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {t('Funding.Errors.Submit')} {errors.server}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={close}>
-                {t('Funding.Cancel')}
-              </Button>
-              <Button type="submit" disabled={send.isPending}>
-                {send.isPending ? <Spinner label={t('Funding.Sending')} /> : null}
-                {t('Funding.Crypto.Submit')}
-              </Button>
-            </div>
+            <DialogFormFooter
+              serverError={errors.server ? `${t('Funding.Errors.Submit')} ${errors.server}` : null}
+              pending={send.isPending}
+              onCancel={close}
+            >
+              {t('Funding.Crypto.Submit')}
+            </DialogFormFooter>
           </form>
         </>
       )}
