@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        test: { name: 'scripts', root: './scripts', include: ['*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'shared',
           root: './packages/shared',

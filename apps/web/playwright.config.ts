@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { DEBIAN_CHROMIUM, findChromium } from '../../scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,7 +29,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findChromium()?.path ?? DEBIAN_CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,0 +1,17 @@
+export type Found = { path: string; from: 'CHROMIUM_PATH' | 'Debian' | 'PATH'; error?: undefined };
+export type Missing = { error: string; path?: undefined };
+type Probe = (file: string) => boolean;
+export const DEBIAN_CHROMIUM: string;
+export const MISSING_LINE: string;
+export function findChromium(opts?: {
+  env?: Record<string, string | undefined>;
+  executable?: Probe;
+}): Found | Missing | undefined;
+export function canInstall(opts?: { uid?: number; executable?: Probe }): boolean;
+export function ensureChromium(opts?: {
+  env?: Record<string, string | undefined>;
+  executable?: Probe;
+  uid?: number;
+  run?: (cmd: string, args: string[]) => { status: number | null };
+  log?: (line: string) => void;
+}): Found | Missing;
