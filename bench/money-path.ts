@@ -1,0 +1,318 @@
+/**
+ * The money path on PostgreSQL, against `pgbench -N` on the same server in the same run.
+ * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/money-path.ts
+ *
+ * - The API runs as its own process (the production build in apps/api/dist when it exists, else
+ *   the TypeScript sources through tsx), so its CPU time is its own: read from /proc before and
+ *   after each load round. PostgreSQL's CPU is the sum over its processes, read the same way.
+ * - BENCH_USERS users (default 16), each funded with USD through the ledger, each converting on
+ *   their own wallet in a loop: POST AssetConvert/lock then POST AssetConvert/convert (a "pair").
+ * - Rounds alternate `pgbench -N -c BENCH_USERS` (simple-update) and the pairs load, BENCH_SECONDS
+ *   each (default 10), BENCH_ROUNDS times (default 3); figures are medians over rounds.
+ * - BENCH_PROFILE=dir writes a CPU profile of the API (node --cpu-prof) into dir.
+ * After the run the ledger audit must be clean and every acknowledged conversion must be stored.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Decimal } from '@vaultline/shared';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config';
+import { openPostgres } from '../apps/api/src/db/client';
+import { assets, users } from '../apps/api/src/db/schema';
+import { seedReference } from '../apps/api/src/db/seed';
+import { createTokenService } from '../apps/api/src/lib/tokens';
+import { auditLedger } from '../apps/api/src/modules/ledger/ledger.repository';
+import { createLedgerService } from '../apps/api/src/modules/ledger/ledger.service';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = Number(process.env.BENCH_USERS ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 8352);
+const PROFILE = process.env.BENCH_PROFILE;
+const base = process.env.DATABASE_URL;
+const root = path.resolve(import.meta.dirname, '..');
+const JWT_SECRET = 'bench-jwt-secret-bench-jwt-secret-bench-jwt';
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU ms of every PostgreSQL server process (the postmaster and its children). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+function withDb(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function startApi(url: string): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const built = path.join(root, 'apps/api/dist/server.js');
+  const compiled = (() => {
+    try {
+      readFileSync(built);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const args = [
+    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
+    ...(compiled ? [built] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')]),
+  ];
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      REDIS_URL: '',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      JWT_SECRET,
+      COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret-x',
+      LOG_LEVEL: 'warn',
+      DEMO: 'false',
+    },
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/ping`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  console.error(`API: ${compiled ? 'compiled apps/api/dist/server.js' : 'tsx (sources)'}, pid ${proc.pid}`);
+  return {
+    pid: proc.pid ?? 0,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+function pgbench(url: string, seconds: number): number {
+  const u = new URL(url);
+  const out = execFileSync(
+    'pgbench',
+    [
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      u.username || 'postgres',
+      '-N',
+      '-n',
+      '-c',
+      String(USERS),
+    ].concat(['-j', '2', '-T', String(seconds), u.pathname.slice(1)]),
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/);
+  if (!tps?.[1]) throw new Error(`pgbench output not understood:\n${out}`);
+  return Number(tps[1]);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: USERS * 2 });
+
+function post(headers: Record<string, string>, p: string, body: object): Promise<unknown> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `/api${p}`,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const json = JSON.parse(Buffer.concat(chunks).toString()) as { content: unknown };
+          if (res.statusCode !== 200) reject(new Error(`${p}: ${res.statusCode} ${JSON.stringify(json)}`));
+          else resolve(json.content);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function main() {
+  if (!base) throw new Error('set DATABASE_URL (a PostgreSQL server; the bench creates its own databases)');
+  const appDb = `bench_money_${process.pid}`;
+  const benchDb = `bench_pgbench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${appDb}`);
+  await admin.query(`CREATE DATABASE ${benchDb}`);
+  execFileSync('pgbench', ['-i', '-q', '-s', String(USERS), withDb(base, benchDb)], { stdio: 'ignore' });
+
+  const database = await openPostgres(withDb(base, appDb), 4);
+  const db = database.db;
+  await seedReference(db);
+  const [usd] = await db.select().from(assets).where(eq(assets.ticker, 'USD'));
+  const [btc] = await db.select().from(assets).where(eq(assets.ticker, 'BTC'));
+  if (!usd || !btc) throw new Error('assets missing');
+  const ledger = createLedgerService({ db });
+  const tokens = createTokenService(JWT_SECRET, 24 * 3600);
+  const clients: Record<string, string>[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const [u] = await db
+      .insert(users)
+      .values({ email: `bench${i}@bench.test`, passwordHash: 'x', firstName: 'B', lastName: 'B' })
+      .returning({ id: users.id });
+    if (!u) throw new Error('no user');
+    const amount = new Decimal('1000000000');
+    await db.transaction((tx) =>
+      ledger.post(tx, {
+        kind: 'bench_fund',
+        reference: u.id,
+        legs: [
+          { owner: { kind: 'house' }, assetId: usd.id, amount: amount.neg() },
+          { owner: { kind: 'user', userId: u.id }, assetId: usd.id, amount },
+        ],
+      }),
+    );
+    const token = await tokens.sign({ sub: u.id, role: 'user', premium: false, ver: 0 });
+    clients.push({
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      cookie: 'XSRF-TOKEN=bench',
+      'x-xsrf-token': 'bench',
+    });
+  }
+
+  const api = await startApi(withDb(base, appDb));
+  let acknowledged = 0;
+  const pairsRound = async (seconds: number) => {
+    const latencies: number[] = [];
+    const end = Date.now() + seconds * 1000;
+    const worker = async (headers: Record<string, string>) => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        const lock = (await post(headers, '/AssetConvert/lock', {
+          leftAssetId: usd.id,
+          rightAssetId: btc.id,
+        })) as { id: string };
+        await post(headers, '/AssetConvert/convert', { transactionLockId: lock.id, amount: '100' });
+        latencies.push(performance.now() - t0);
+        acknowledged++;
+      }
+    };
+    const apiCpu0 = cpuMs(api.pid);
+    const pgCpu0 = postgresCpuMs();
+    const selfCpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    await Promise.all(clients.map(worker));
+    const secs = (performance.now() - t0) / 1000;
+    const self = process.cpuUsage(selfCpu0);
+    latencies.sort((a, b) => a - b);
+    const n = latencies.length;
+    return {
+      pairsPerSecond: n / secs,
+      p50ms: pct(latencies, 50),
+      p99ms: pct(latencies, 99),
+      apiCpuMsPerPair: (cpuMs(api.pid) - apiCpu0) / n,
+      postgresCpuMsPerPair: (postgresCpuMs() - pgCpu0) / n,
+      clientCpuMsPerPair: (self.user + self.system) / 1000 / n,
+      pairs: n,
+    };
+  };
+
+  await pairsRound(2); // warm-up: JIT, pool connections, prepared statements
+  const rounds: { pgbenchTps: number; pairs: Awaited<ReturnType<typeof pairsRound>> }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const pgbenchTps = pgbench(withDb(base, benchDb), SECONDS);
+    const pairs = await pairsRound(SECONDS);
+    rounds.push({ pgbenchTps, pairs });
+    console.error(
+      `round ${i + 1}: pgbench ${pgbenchTps.toFixed(0)} tps; ${pairs.pairsPerSecond.toFixed(0)} pairs/s, ` +
+        `p99 ${pairs.p99ms.toFixed(1)} ms, API ${pairs.apiCpuMsPerPair.toFixed(3)} ms CPU/pair`,
+    );
+  }
+  await api.stop();
+
+  const stored = await db.execute(sql`select count(*)::int as n from conversions`);
+  const storedCount = (stored as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  const audit = await auditLedger(db);
+  const m = (f: (r: (typeof rounds)[number]) => number, digits = 1) => +median(rounds.map(f)).toFixed(digits);
+  const result = {
+    meta: {
+      date: new Date().toISOString(),
+      cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}`,
+      node: process.version,
+      users: USERS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
+    },
+    pgbenchTps: m((r) => r.pgbenchTps, 0),
+    pairsPerSecond: m((r) => r.pairs.pairsPerSecond),
+    ratioToPgbench: m((r) => r.pairs.pairsPerSecond / r.pgbenchTps, 3),
+    p50ms: m((r) => r.pairs.p50ms),
+    p99ms: m((r) => r.pairs.p99ms),
+    apiCpuMsPerPair: m((r) => r.pairs.apiCpuMsPerPair, 3),
+    postgresCpuMsPerPair: m((r) => r.pairs.postgresCpuMsPerPair, 3),
+    clientCpuMsPerPair: m((r) => r.pairs.clientCpuMsPerPair, 3),
+    targets: { ratio: 0.25, p99ms: 50, apiCpuMsPerPair: 0.5 },
+    check: {
+      acknowledged,
+      stored: storedCount,
+      unbalanced: audit.unbalanced.length,
+      drift: audit.drift.length,
+      negative: audit.negative.length,
+    },
+    rounds,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${appDb} WITH (FORCE)`);
+  await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+  await admin.end();
+  agent.destroy();
+  if (
+    storedCount !== acknowledged ||
+    audit.unbalanced.length + audit.drift.length + audit.negative.length > 0
+  ) {
+    console.error('MONEY CHECK FAILED: acknowledged and stored differ, or the ledger audit is not clean');
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
