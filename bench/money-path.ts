@@ -20,7 +20,6 @@ import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../apps/api/src/config';
 import { openPostgres } from '../apps/api/src/db/client';
 import { assets, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
