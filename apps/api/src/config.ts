@@ -39,6 +39,8 @@ const envSchema = z.object({
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(1).default(60),
   PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
   LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Connections to PostgreSQL per API process (DATABASE_URL only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   PAYMENT_GATEWAY: z.enum(['test']).default('test'),
 });
 
@@ -51,6 +53,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   jwtSecret: string;
   cookieSecret: string;
@@ -111,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     cookieSecret: e.COOKIE_SECRET,

@@ -30,6 +30,7 @@ export function createServices(ctx: ServiceContext) {
   const content = createContentService({ db });
   const { start, stop, ...money } = createMoneyServices({
     db,
+    run: ctx.database.run,
     config: ctx.config,
     log: ctx.log,
     system,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { decimalOutSchema, positiveAmountSchema } from './money';
+import { type Decimal, decimalOutSchema, positiveAmountSchema, roundDown } from './money';
 
 /** Stable codes and exact messages of the signed-in conversion (spec-1 §8 where it gives one). */
 export const CONVERT_ERRORS = {
@@ -13,12 +13,27 @@ export const CONVERT_ERRORS = {
   INVALID_AMOUNT: 'Please enter a valid amount',
   INSUFFICIENT_FUNDS: 'Your balance is too low for this amount.',
   TRANSACTION_NOT_FOUND: 'Could not load transaction details.',
+  AMOUNT_TOO_SMALL: 'This amount is too small to convert.',
+  ACCOUNT_CHANGED: 'Your account changed while this was being done; please try again.',
 } as const;
-export type ConvertErrorCode =
-  | keyof typeof CONVERT_ERRORS
-  | 'TOO_MANY_DECIMALS'
-  | 'BELOW_MINIMUM'
-  | 'AMOUNT_TOO_SMALL';
+export type ConvertErrorCode = keyof typeof CONVERT_ERRORS | 'TOO_MANY_DECIMALS' | 'BELOW_MINIMUM';
+
+/**
+ * What a conversion credits, in the destination asset: gross = amount x rate; the fee and the amount
+ * received are each rounded down to the destination's decimals (the sub-unit remainder stays with the
+ * house). The preview shows this; the database settles by the same rule (convert_settle, tested
+ * against this function).
+ */
+export function conversionQuote(
+  amount: Decimal,
+  rate: Decimal | string,
+  feeRate: Decimal | string,
+  decimals: number,
+) {
+  const gross = amount.mul(rate);
+  const feeExact = gross.mul(feeRate);
+  return { fee: roundDown(feeExact, decimals), receive: roundDown(gross.minus(feeExact), decimals) };
+}
 
 /** "Minimum transaction value is ${min} (approximately {cryptoAmount} {ticker})", amount to 8 decimals. */
 export const belowMinimumMessage = (minUsd: string, approx: string, ticker: string) =>

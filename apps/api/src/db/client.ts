@@ -18,9 +18,21 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A repository function accepts the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * A hot statement, written once in SQL. On PostgreSQL it is prepared once per connection (by name)
+ * and only bound and executed after that; nothing builds its text again per call.
+ */
+export interface Statement {
+  name: string;
+  text: string;
+}
+export type RunStatement = <T>(statement: Statement, params: unknown[]) => Promise<T[]>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs a prepared statement outside any transaction (it is one itself). */
+  run: RunStatement;
   /** The embedded client, for snapshots in tests. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -31,11 +43,13 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // node-postgres would turn numeric into JS strings already; dates stay Date. Keep bigint as string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const run: RunStatement = async (st, values) =>
+    (await pool.query({ name: st.name, text: st.text, values })).rows;
+  return { db, kind: 'postgres', run, close: () => pool.end() };
 }
 
 /** Opens an embedded PGlite; `dataDir` undefined keeps it in memory. */
@@ -45,11 +59,18 @@ export async function openPglite(opts: { dataDir?: string; client?: PGlite } = {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  // In process there is no round trip to save; PGlite parses the statement each time.
+  const run: RunStatement = async <T>(st: Statement, values: unknown[]) =>
+    (await client.query<T>(st.text, values)).rows;
+  return { db, kind: 'pglite', pglite: client, run, close: () => client.close() };
 }
 
-export function openDatabase(cfg: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export function openDatabase(cfg: {
+  databaseUrl: string | undefined;
+  databasePoolSize?: number;
+  dataDir: string;
+}): Promise<Database> {
   return cfg.databaseUrl
-    ? openPostgres(cfg.databaseUrl)
+    ? openPostgres(cfg.databaseUrl, cfg.databasePoolSize)
     : openPglite({ dataDir: path.join(cfg.dataDir, 'pglite') });
 }

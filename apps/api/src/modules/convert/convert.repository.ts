@@ -1,14 +1,24 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, RunStatement, Statement } from '../../db/client';
 import { conversions, priceLocks } from '../../db/schema';
 
 export type LockRow = typeof priceLocks.$inferSelect;
 export type ConversionRow = typeof conversions.$inferSelect;
 
+const LOCK: Statement = {
+  name: 'convert_lock',
+  text: 'select id, expires_at, premium from convert_lock($1, $2, $3, $4, $5, $6, $7, $8)',
+};
+
+/**
+ * Inserts a lock for an active caller whose token version is current, in one prepared statement
+ * (SQL function convert_lock, migration 0005). Undefined when the caller's account refused it.
+ */
 export async function insertLock(
-  db: DbOrTx,
+  run: RunStatement,
   v: {
     userId: string;
+    tokenVersion: number;
     leftAssetId: string;
     rightAssetId: string;
     rate: string;
@@ -16,12 +26,74 @@ export async function insertLock(
     rightUsd: string;
   },
   ttlSeconds: number,
-): Promise<LockRow> {
-  const [row] = await db
-    .insert(priceLocks)
-    .values({ ...v, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` })
-    .returning();
-  if (!row) throw new Error('lock insert returned nothing');
+): Promise<{ id: string; expiresAt: Date; premium: boolean } | undefined> {
+  const [row] = await run<{ id: string; expires_at: Date; premium: boolean }>(LOCK, [
+    v.userId,
+    v.tokenVersion,
+    v.leftAssetId,
+    v.rightAssetId,
+    v.rate,
+    v.leftUsd,
+    v.rightUsd,
+    ttlSeconds,
+  ]);
+  return row && { id: row.id, expiresAt: row.expires_at, premium: row.premium };
+}
+
+const SETTLE: Statement = {
+  name: 'convert_settle',
+  text: `select outcome, conversion_id, ticker, decimals, minimum_usd, left_usd
+         from convert_settle($1, $2, $3, $4, $5, $6)`,
+};
+
+export type SettleOutcome =
+  | 'OK'
+  | 'AUTH'
+  | 'LOCK_NOT_FOUND'
+  | 'LOCK_USED'
+  | 'LOCK_CANCELLED'
+  | 'LOCK_EXPIRED'
+  | 'ASSET_NOT_FOUND'
+  | 'INVALID_AMOUNT'
+  | 'TOO_MANY_DECIMALS'
+  | 'BELOW_MINIMUM'
+  | 'INSUFFICIENT_FUNDS'
+  | 'AMOUNT_TOO_SMALL';
+
+export interface SettleResult {
+  outcome: SettleOutcome;
+  conversion_id: string | null;
+  ticker: string | null;
+  decimals: number | null;
+  minimum_usd: string | null;
+  left_usd: string | null;
+}
+
+/**
+ * Settles a lock in one prepared statement and one round trip (SQL function convert_settle,
+ * migration 0005): the lock claimed, the ledger entry posted and the conversion recorded, or a
+ * refusal code with nothing changed.
+ */
+export async function settleLock(
+  run: RunStatement,
+  v: {
+    lockId: string;
+    userId: string;
+    tokenVersion: number;
+    amount: string;
+    defaultMinimumUsd: string;
+    defaultFeeRate: string;
+  },
+): Promise<SettleResult> {
+  const [row] = await run<SettleResult>(SETTLE, [
+    v.lockId,
+    v.userId,
+    v.tokenVersion,
+    v.amount,
+    v.defaultMinimumUsd,
+    v.defaultFeeRate,
+  ]);
+  if (!row) throw new Error('convert_settle returned no row');
   return row;
 }
 
@@ -32,36 +104,6 @@ export async function findOwnLock(db: DbOrTx, id: string, userId: string): Promi
     .from(priceLocks)
     .where(and(eq(priceLocks.id, id), eq(priceLocks.userId, userId)))
     .limit(1);
-  return row;
-}
-
-/** Whether the database clock says the lock has expired (one clock for every instance). */
-export async function isExpired(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ expired: sql<boolean>`${priceLocks.expiresAt} <= now()` })
-    .from(priceLocks)
-    .where(eq(priceLocks.id, id));
-  return row?.expired ?? true;
-}
-
-/**
- * Marks the lock used if it is the caller's, unused, not cancelled and not expired. Concurrent
- * callers queue on the row; after the first commits, the others match nothing.
- */
-export async function claimLock(db: DbOrTx, id: string, userId: string): Promise<LockRow | undefined> {
-  const [row] = await db
-    .update(priceLocks)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(priceLocks.id, id),
-        eq(priceLocks.userId, userId),
-        isNull(priceLocks.usedAt),
-        isNull(priceLocks.cancelledAt),
-        sql`${priceLocks.expiresAt} > now()`,
-      ),
-    )
-    .returning();
   return row;
 }
 
@@ -78,15 +120,6 @@ export async function cancelLock(db: DbOrTx, id: string, userId: string): Promis
       ),
     )
     .returning();
-  return row;
-}
-
-export async function insertConversion(
-  db: DbOrTx,
-  v: typeof conversions.$inferInsert,
-): Promise<ConversionRow> {
-  const [row] = await db.insert(conversions).values(v).returning();
-  if (!row) throw new Error('conversion insert returned nothing');
   return row;
 }
 

@@ -3,40 +3,38 @@ import {
   CONVERT_ERRORS,
   type ConvertTransaction,
   Decimal,
-  hasAtMostDecimals,
   type PriceLock,
   parseDecimal,
-  roundDown,
-  TransactionStatus,
   tooManyDecimalsMessage,
   toPlain,
 } from '@vaultline/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, RunStatement } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import type { LedgerService } from '../ledger/ledger.service';
+import { type AuthUser, assertAccountUsable, type TokenUser } from '../../plugins/auth';
+import type { AccountService } from '../account/account.service';
+import { INSUFFICIENT_FUNDS, isNegativeBalance } from '../ledger/ledger.service';
 import type { PriceService } from '../prices/prices.service';
-import type { SystemService } from '../system/system.service';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SystemService } from '../system/system.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import {
   type ConversionRow,
   cancelLock,
-  claimLock,
   findOwnConversion,
   findOwnLock,
-  insertConversion,
   insertLock,
-  isExpired,
   type LockRow,
   listOwnConversions,
+  type SettleResult,
+  settleLock,
 } from './convert.repository';
 
 export interface ConvertDeps {
   db: Db;
+  run: RunStatement;
+  account: Pick<AccountService, 'loadAuthState'>;
   catalog: AssetCatalog;
   prices: PriceService;
-  ledger: LedgerService;
   system: SystemService;
   lockTtlSeconds: number;
 }
@@ -47,7 +45,9 @@ const lockError = (code: 'LOCK_EXPIRED' | 'LOCK_USED' | 'LOCK_CANCELLED') =>
 
 /** Signed-in conversion: server-side price locks and their one-time settlement in the ledger. */
 export function createConvertService(deps: ConvertDeps) {
-  const { db, catalog, prices, ledger, system } = deps;
+  const { db, run, catalog, prices, system } = deps;
+  const defaultMinimumUsd = SETTING_DEFAULTS[SETTING_KEYS.minimumTransactionAmount] ?? '0';
+  const defaultFeeRate = SETTING_DEFAULTS[SETTING_KEYS.feeRate] ?? '0';
 
   async function asset(id: string): Promise<AssetRow> {
     const a = await catalog.byId(id);
@@ -60,7 +60,10 @@ export function createConvertService(deps: ConvertDeps) {
     return { minUsd: new Decimal(s.minimumTransactionAmount), feeRate: new Decimal(s.feeRate) };
   }
 
-  async function toLock(row: LockRow, user: AuthUser): Promise<PriceLock> {
+  async function toLock(
+    row: Pick<LockRow, 'id' | 'expiresAt' | 'leftAssetId' | 'rightAssetId' | 'rate' | 'leftUsd' | 'rightUsd'>,
+    premium: boolean,
+  ): Promise<PriceLock> {
     const [left, right, s] = await Promise.all([asset(row.leftAssetId), asset(row.rightAssetId), settings()]);
     const side = (a: AssetRow) => ({ id: a.id, ticker: a.ticker, type: a.type, decimals: a.decimals });
     return {
@@ -68,19 +71,51 @@ export function createConvertService(deps: ConvertDeps) {
       expirationUtc: row.expiresAt.toISOString(),
       pair: { left: side(left), right: side(right), rate: toPlain(row.rate) },
       usdPrices: { left: toPlain(row.leftUsd), right: toPlain(row.rightUsd) },
-      feeRate: user.premium ? '0' : toPlain(s.feeRate),
+      feeRate: premium ? '0' : toPlain(s.feeRate),
       minimumAmountUsd: toPlain(s.minUsd),
       indicative: prices.indicative,
     };
   }
 
-  /** Why a lock cannot be converted (read after the claim found nothing). */
-  async function stateError(id: string, userId: string, on: DbOrTx) {
-    const lock = await findOwnLock(on, id, userId);
-    if (!lock) return lockNotFound();
-    if (lock.usedAt) return lockError('LOCK_USED');
-    if (lock.cancelledAt) return lockError('LOCK_CANCELLED');
-    return lockError('LOCK_EXPIRED');
+  /** Why the caller's account refused the statement (gone, disabled, or a revoked token). */
+  async function accountError(user: TokenUser): Promise<Error> {
+    try {
+      assertAccountUsable(await deps.account.loadAuthState(user.id), user.tokenVersion);
+    } catch (err) {
+      return err as Error;
+    }
+    // The account became usable again in between: let the caller retry.
+    return conflict(CONVERT_ERRORS.ACCOUNT_CHANGED, 'ACCOUNT_CHANGED');
+  }
+
+  async function settleError(user: TokenUser, r: SettleResult): Promise<Error> {
+    switch (r.outcome) {
+      case 'AUTH':
+        return accountError(user);
+      case 'LOCK_NOT_FOUND':
+        return lockNotFound();
+      case 'LOCK_USED':
+      case 'LOCK_CANCELLED':
+      case 'LOCK_EXPIRED':
+        return lockError(r.outcome);
+      case 'ASSET_NOT_FOUND':
+        return notFound(CONVERT_ERRORS.ASSET_NOT_FOUND, 'ASSET_NOT_FOUND');
+      case 'INVALID_AMOUNT':
+        return badRequest(CONVERT_ERRORS.INVALID_AMOUNT, 'INVALID_AMOUNT');
+      case 'TOO_MANY_DECIMALS':
+        return badRequest(tooManyDecimalsMessage(r.ticker ?? '', r.decimals ?? 0), 'TOO_MANY_DECIMALS');
+      case 'BELOW_MINIMUM': {
+        const min = new Decimal(r.minimum_usd ?? '0');
+        const approx = min.div(new Decimal(r.left_usd ?? '1')).toFixed(8, Decimal.ROUND_UP);
+        return badRequest(belowMinimumMessage(toPlain(min), approx, r.ticker ?? ''), 'BELOW_MINIMUM');
+      }
+      case 'INSUFFICIENT_FUNDS':
+        return badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, INSUFFICIENT_FUNDS);
+      case 'AMOUNT_TOO_SMALL':
+        return badRequest(CONVERT_ERRORS.AMOUNT_TOO_SMALL, 'AMOUNT_TOO_SMALL');
+      default:
+        return new Error(`convert_settle: unexpected outcome ${r.outcome}`);
+    }
   }
 
   async function toTransaction(row: ConversionRow): Promise<ConvertTransaction> {
@@ -109,30 +144,32 @@ export function createConvertService(deps: ConvertDeps) {
   }
 
   return {
-    async lock(user: AuthUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
+    /** A 60 s price lock; the caller's account is checked by the same statement that inserts it. */
+    async lock(user: TokenUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
       if (leftAssetId === rightAssetId) throw badRequest(CONVERT_ERRORS.SAME_ASSET, 'SAME_ASSET');
       const [left, right] = await Promise.all([asset(leftAssetId), asset(rightAssetId)]);
       const leftUsd = prices.freshUsd(left.ticker);
       const rightUsd = prices.freshUsd(right.ticker);
+      const v = {
+        leftAssetId: left.id,
+        rightAssetId: right.id,
+        rate: toPlain(leftUsd.div(rightUsd)),
+        leftUsd: toPlain(leftUsd),
+        rightUsd: toPlain(rightUsd),
+      };
       const row = await insertLock(
-        db,
-        {
-          userId: user.id,
-          leftAssetId: left.id,
-          rightAssetId: right.id,
-          rate: toPlain(leftUsd.div(rightUsd)),
-          leftUsd: toPlain(leftUsd),
-          rightUsd: toPlain(rightUsd),
-        },
+        run,
+        { userId: user.id, tokenVersion: user.tokenVersion, ...v },
         deps.lockTtlSeconds,
       );
-      return toLock(row, user);
+      if (!row) throw await accountError(user);
+      return toLock({ ...v, id: row.id, expiresAt: row.expiresAt }, row.premium);
     },
 
     async getLock(user: AuthUser, id: string): Promise<PriceLock> {
       const row = await findOwnLock(db, id, user.id);
       if (!row) throw lockNotFound();
-      return toLock(row, user);
+      return toLock(row, user.premium);
     },
 
     async cancel(user: AuthUser, id: string): Promise<void> {
@@ -143,72 +180,31 @@ export function createConvertService(deps: ConvertDeps) {
       // Cancelling twice is harmless.
     },
 
-    /** Settles the lock once: checks, then one transaction (claim lock, post ledger, record). */
-    async convert(user: AuthUser, lockId: string, amountText: string): Promise<string> {
+    /**
+     * Settles the lock once, in one statement and one round trip: the database checks the caller,
+     * the lock and the amount, computes the fee, posts the ledger entry and records the conversion
+     * (SQL function convert_settle). A refusal changes nothing and leaves the lock usable.
+     */
+    async convert(user: TokenUser, lockId: string, amountText: string): Promise<string> {
       const amount = parseDecimal(amountText);
       if (!amount || amount.lte(0)) throw badRequest(CONVERT_ERRORS.INVALID_AMOUNT, 'INVALID_AMOUNT');
-      const lock = await findOwnLock(db, lockId, user.id);
-      if (!lock) throw lockNotFound();
-      if (lock.usedAt) throw lockError('LOCK_USED');
-      if (lock.cancelledAt) throw lockError('LOCK_CANCELLED');
-      if (await isExpired(db, lock.id)) throw lockError('LOCK_EXPIRED');
-      const [left, right, s] = await Promise.all([
-        asset(lock.leftAssetId),
-        asset(lock.rightAssetId),
-        settings(),
-      ]);
-      if (!hasAtMostDecimals(amount, left.decimals))
-        throw badRequest(tooManyDecimalsMessage(left.ticker, left.decimals), 'TOO_MANY_DECIMALS');
-      const leftUsd = new Decimal(lock.leftUsd);
-      const usdValue = amount.times(leftUsd);
-      if (usdValue.lt(s.minUsd)) {
-        const approx = s.minUsd.div(leftUsd).toFixed(8, Decimal.ROUND_UP);
-        throw badRequest(belowMinimumMessage(toPlain(s.minUsd), approx, left.ticker), 'BELOW_MINIMUM');
-      }
-      const balance = (await ledger.balances(user.id)).get(left.id) ?? new Decimal(0);
-      if (balance.lt(amount)) throw badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, 'INSUFFICIENT_FUNDS');
-
-      // Fee and amount received are in the destination asset, each rounded down to its decimals;
-      // the sub-unit remainder stays with the house.
-      const rate = new Decimal(lock.rate);
-      const gross = amount.times(rate);
-      const feeRate = user.premium ? new Decimal(0) : s.feeRate;
-      const fee = roundDown(gross.times(feeRate), right.decimals);
-      const received = roundDown(gross.minus(gross.times(feeRate)), right.decimals);
-      if (received.lte(0)) throw badRequest('This amount is too small to convert.', 'AMOUNT_TOO_SMALL');
-
-      return db.transaction(async (tx) => {
-        const claimed = await claimLock(tx, lock.id, user.id);
-        if (!claimed) throw await stateError(lock.id, user.id, tx);
-        const legs = [
-          { owner: { kind: 'user' as const, userId: user.id }, assetId: left.id, amount: amount.neg() },
-          { owner: { kind: 'house' as const }, assetId: left.id, amount },
-          { owner: { kind: 'house' as const }, assetId: right.id, amount: received.plus(fee).neg() },
-          { owner: { kind: 'user' as const, userId: user.id }, assetId: right.id, amount: received },
-          ...(fee.gt(0) ? [{ owner: { kind: 'fee' as const }, assetId: right.id, amount: fee }] : []),
-        ];
-        const entryId = await ledger.post(tx, {
-          kind: 'convert',
-          reference: lock.id,
-          memo: `${left.ticker} -> ${right.ticker}`,
-          legs,
-        });
-        if (!entryId) throw lockError('LOCK_USED');
-        const row = await insertConversion(tx, {
+      let result: SettleResult;
+      try {
+        result = await settleLock(run, {
+          lockId,
           userId: user.id,
-          lockId: lock.id,
-          leftAssetId: left.id,
-          rightAssetId: right.id,
+          tokenVersion: user.tokenVersion,
           amount: toPlain(amount),
-          destinationAmount: toPlain(received),
-          rate: toPlain(rate),
-          fee: toPlain(fee),
-          usdValue: toPlain(usdValue),
-          status: TransactionStatus.success,
-          journalEntryId: entryId,
+          defaultMinimumUsd,
+          defaultFeeRate,
         });
-        return row.id;
-      });
+      } catch (err) {
+        // A concurrent debit of the same wallet got there first; the CHECK refused the balance.
+        if (isNegativeBalance(err)) throw badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, INSUFFICIENT_FUNDS);
+        throw err;
+      }
+      if (result.outcome === 'OK' && result.conversion_id) return result.conversion_id;
+      throw await settleError(user, result);
     },
 
     async transaction(user: AuthUser, id: string): Promise<ConvertTransaction> {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema';
+import { ledgerAccounts } from '../../db/schema';
 
 export type AccountKind = 'user' | 'house' | 'fee';
 
@@ -34,22 +34,31 @@ export async function ensureAccount(
   return id;
 }
 
-/** Inserts the entry header; undefined when (kind, reference) was already posted. */
-export async function insertEntry(db: DbOrTx, kind: string, reference: string, memo: string | null) {
-  const [row] = await db
-    .insert(journalEntries)
-    .values({ kind, reference, memo })
-    .onConflictDoNothing()
-    .returning({ id: journalEntries.id });
-  return row?.id;
+export interface LegRow {
+  owner: AccountKind;
+  userId?: string;
+  assetId: string;
+  /** Decimal string; positive credits. */
+  amount: string;
 }
 
-export async function insertPostings(
+/**
+ * Posts an entry in one round trip through the SQL function ledger_post (migration 0005), whose
+ * triggers keep every ledger rule. Returns the entry id, or undefined when (kind, reference) was
+ * already posted.
+ */
+export async function postEntry(
   db: DbOrTx,
-  entryId: string,
-  legs: { accountId: string; assetId: string; amount: string }[],
-): Promise<void> {
-  await db.insert(postings).values(legs.map((l) => ({ entryId, ...l })));
+  kind: string,
+  reference: string,
+  memo: string | null,
+  legs: LegRow[],
+): Promise<string | undefined> {
+  const [row] = await rows<{ id: string | null }>(
+    db,
+    sql`select ledger_post(${kind}, ${reference}, ${memo}, ${JSON.stringify(legs)}::jsonb) as id`,
+  );
+  return row?.id ?? undefined;
 }
 
 export async function userBalances(db: DbOrTx, userId: string) {

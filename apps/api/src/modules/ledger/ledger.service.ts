@@ -1,7 +1,7 @@
 import { Decimal, toPlain } from '@vaultline/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { auditLedger, ensureAccount, insertEntry, insertPostings, userBalances } from './ledger.repository';
+import { auditLedger, ensureAccount, type LegRow, postEntry, userBalances } from './ledger.repository';
 
 export type Owner = { kind: 'user'; userId: string } | { kind: 'house' } | { kind: 'fee' };
 
@@ -50,18 +50,11 @@ export function isNegativeBalance(err: unknown): boolean {
 }
 
 /**
- * Double-entry journal. `post` runs inside the caller's transaction: it writes the entry and its
- * postings; the database moves user balances (trigger), refuses a negative one (CHECK) and checks
- * at commit that the entry sums to zero per asset.
+ * Double-entry journal. `post` runs inside the caller's transaction: one call of the SQL function
+ * ledger_post writes the entry and its postings; the database moves user balances (trigger), refuses
+ * a negative one (CHECK) and checks at commit that the entry sums to zero per asset.
  */
 export function createLedgerService({ db }: { db: Db }) {
-  // House and fee account ids, created and remembered by prepare() at start (committed, so never
-  // a rolled-back id); an asset added later falls back to a lookup inside the transaction.
-  const houseIds = new Map<string, string>();
-  async function accountId(tx: DbOrTx, owner: Owner, assetId: string): Promise<string> {
-    if (owner.kind === 'user') return ensureAccount(tx, 'user', owner.userId, assetId);
-    return houseIds.get(`${owner.kind}:${assetId}`) ?? ensureAccount(tx, owner.kind, null, assetId);
-  }
   return {
     /** Posts an entry; returns its id, or undefined when this (kind, reference) was already posted. */
     async post(tx: DbOrTx, input: EntryInput): Promise<string | undefined> {
@@ -71,26 +64,19 @@ export function createLedgerService({ db }: { db: Db }) {
         sums.set(l.assetId, (sums.get(l.assetId) ?? new Decimal(0)).plus(l.amount));
       }
       for (const [asset, s] of sums) if (!s.isZero()) throw new Error(`entry does not balance for ${asset}`);
-      const entryId = await insertEntry(tx, input.kind, input.reference, input.memo ?? null);
-      if (!entryId) return undefined;
-      const legs = [];
-      for (const l of input.legs) {
-        legs.push({
-          accountId: await accountId(tx, l.owner, l.assetId),
-          assetId: l.assetId,
-          amount: toPlain(l.amount),
-        });
-      }
-      // Same order for every writer, so two entries touching the same accounts cannot deadlock.
-      legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+      const legs: LegRow[] = input.legs.map((l) => ({
+        owner: l.owner.kind,
+        ...(l.owner.kind === 'user' ? { userId: l.owner.userId } : {}),
+        assetId: l.assetId,
+        amount: toPlain(l.amount),
+      }));
       try {
-        await insertPostings(tx, entryId, legs);
+        return await postEntry(tx, input.kind, input.reference, input.memo ?? null, legs);
       } catch (err) {
         if (isNegativeBalance(err))
           throw new AppError(400, INSUFFICIENT_FUNDS, 'Your balance is too low for this amount.');
         throw err;
       }
-      return entryId;
     },
     /** A user's balance per asset id (assets without an account are absent, i.e. zero). */
     async balances(userId: string, on: DbOrTx = db): Promise<Map<string, Decimal>> {
@@ -98,12 +84,13 @@ export function createLedgerService({ db }: { db: Db }) {
       return new Map(rows.map((r) => [r.assetId, new Decimal(r.balance)]));
     },
     audit: () => auditLedger(db),
-    /** Creates the house and fee accounts of these assets (outside any transaction) and remembers them. */
+    /**
+     * Creates the house and fee accounts of these assets at start, outside any transaction, so that
+     * postings find them (ledger_post would create a missing one, but inside the posting's transaction).
+     */
     async prepare(assetIds: string[]): Promise<void> {
       for (const assetId of assetIds) {
-        for (const kind of ['house', 'fee'] as const) {
-          houseIds.set(`${kind}:${assetId}`, await ensureAccount(db, kind, null, assetId));
-        }
+        for (const kind of ['house', 'fee'] as const) await ensureAccount(db, kind, null, assetId);
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, RunStatement } from '../../db/client';
 import type { AccountService } from '../account/account.service';
 import { createConvertService } from '../convert/convert.service';
 import { createFundingService } from '../funding/funding.service';
@@ -15,12 +15,13 @@ import { createLedgerService } from './ledger.service';
 /** The money modules' services (prices, ledger, wallets, convert, funding, payments), wired together. */
 export function createMoneyServices(ctx: {
   db: Db;
+  run: RunStatement;
   config: Config;
   log: FastifyBaseLogger;
   system: SystemService;
   account: AccountService;
 }) {
-  const { db, config, log, system, account } = ctx;
+  const { db, run, config, log, system, account } = ctx;
   const catalog = createAssetCatalog(db);
   const prices = createPriceService({
     db,
@@ -40,9 +41,10 @@ export function createMoneyServices(ctx: {
   });
   const convert = createConvertService({
     db,
+    run,
+    account,
     catalog,
     prices,
-    ledger,
     system,
     lockTtlSeconds: config.lockTtlSeconds,
   });

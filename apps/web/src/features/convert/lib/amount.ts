@@ -1,4 +1,4 @@
-import { Decimal, decimalPlaces, type PriceLock, parseDecimal, roundDown } from '@vaultline/shared';
+import { conversionQuote, Decimal, decimalPlaces, type PriceLock, parseDecimal } from '@vaultline/shared';
 
 export type AmountCheck =
   | { ok: false; error: 'invalid' }
@@ -30,11 +30,8 @@ export function checkAmount(input: string, lock: PriceLock): AmountCheck {
   if (usdValue.lt(min)) {
     return { ok: false, error: 'minimum', minUsd: min.toFixed(), approx: minimumInSource(lock), usdValue };
   }
-  const gross = amount.mul(lock.pair.rate);
   // As the server settles: fee and amount received each rounded down to the destination's decimals.
-  const feeExact = gross.mul(lock.feeRate);
-  const fee = roundDown(feeExact, lock.pair.right.decimals);
-  const receive = roundDown(gross.minus(feeExact), lock.pair.right.decimals);
+  const { fee, receive } = conversionQuote(amount, lock.pair.rate, lock.feeRate, lock.pair.right.decimals);
   return { ok: true, amount: amount.toFixed(), usdValue, fee, receive };
 }
 
