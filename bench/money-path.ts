@@ -9,7 +9,8 @@
  *   their own wallet in a loop: POST AssetConvert/lock then POST AssetConvert/convert (a "pair").
  * - Rounds alternate `pgbench -N -c BENCH_USERS` (simple-update) and the pairs load, BENCH_SECONDS
  *   each (default 10), BENCH_ROUNDS times (default 3); figures are medians over rounds.
- * - BENCH_PROFILE=dir writes a CPU profile of the API (node --cpu-prof) into dir.
+ * - BENCH_PROFILE=dir writes a CPU profile of the API (node --cpu-prof) into dir; BENCH_API=src runs
+ *   the sources through tsx even when a build exists.
  * After the run the ledger audit must be clean and every acknowledged conversion must be stored.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -66,6 +67,7 @@ function withDb(url: string, name: string): string {
 async function startApi(url: string): Promise<{ pid: number; stop: () => Promise<void> }> {
   const built = path.join(root, 'apps/api/dist/server.js');
   const compiled = (() => {
+    if (process.env.BENCH_API === 'src') return false;
     try {
       readFileSync(built);
       return true;

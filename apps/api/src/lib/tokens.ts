@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_CLAIM, type Role } from '@vaultline/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export interface AccessClaims {
   sub: string;
@@ -15,8 +16,17 @@ export interface TokenService {
   verify(token: string): Promise<AccessClaims | { error: 'expired' | 'invalid' }>;
 }
 
+/**
+ * Tokens already verified, by their exact text, until they expire: a signed-in client sends the same
+ * token on every call, and jose's HMAC (WebCrypto) cost more CPU than the whole conversion route did
+ * (profile in docs/performance.md). Only valid tokens are kept; revocation is not decided here (the
+ * token version is checked against the database on every call).
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new LRUCache<string, AccessClaims & { exp: number }>({ max: VERIFIED_TOKENS_MAX });
   return {
     async sign(c) {
       return new SignJWT({ [ROLE_CLAIM]: c.role, premium: c.premium, ver: c.ver })
@@ -27,17 +37,24 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const role = payload[ROLE_CLAIM];
         if (typeof payload.sub !== 'string' || (role !== 'admin' && role !== 'user'))
           return { error: 'invalid' };
-        return {
+        const claims = {
           sub: payload.sub,
           role,
           premium: payload.premium === true,
           ver: typeof payload.ver === 'number' ? payload.ver : -1,
         };
+        if (typeof payload.exp === 'number') verified.set(token, { ...claims, exp: payload.exp });
+        return claims;
       } catch (err) {
         return { error: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
