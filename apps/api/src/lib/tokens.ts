@@ -47,7 +47,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const role = payload[ROLE_CLAIM];
         if (typeof payload.sub !== 'string' || (role !== 'admin' && role !== 'user'))
           return { error: 'invalid' };
-        const claims = {
+        const claims: AccessClaims = {
           sub: payload.sub,
           role,
           premium: payload.premium === true,
