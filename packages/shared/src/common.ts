@@ -25,9 +25,26 @@ export const countrySchema = z.object({
 });
 export type Country = z.infer<typeof countrySchema>;
 
+/** A partner the operator names on the home page (DECISIONS §9: no claim that is not real). */
+export const partnerSchema = z.object({
+  name: z.string().trim().min(1, { message: 'A partner needs a name' }).max(60),
+  /** Its site, http(s) only (rendered as a link). */
+  url: z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'Must be an http(s) address' })
+    .max(300)
+    .optional(),
+});
+export type Partner = z.infer<typeof partnerSchema>;
+export const PARTNERS_MAX = 24;
+export const partnersSchema = z.array(partnerSchema).max(PARTNERS_MAX);
+
 export const publicSettingsSchema = z.object({
   minimumTransactionAmount: z.string(),
   chatWidgetKey: z.string().nullable(),
   feeRate: z.string(),
+  /** The home page's partner strip; empty (the default) hides it. */
+  partners: partnersSchema,
+  /** How long a price lock lives (the server's LOCK_TTL_SECONDS), for texts that say it. */
+  lockTtlSeconds: z.number().int().positive(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

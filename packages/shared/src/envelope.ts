@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorParamsSchema } from './error-codes';
 
 /** The error part of every response envelope (spec-1 §7). `error` is the user-facing message. */
 export const apiErrorSchema = z.object({
@@ -9,6 +10,8 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   /** Field-level problems of a validation error, keyed by dotted path. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Values the message shows (a minimum, a ticker...), so the client can word it in its language. */
+  params: errorParamsSchema.optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

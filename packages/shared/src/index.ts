@@ -4,6 +4,7 @@ export * from './content';
 export * from './convert';
 export * from './enums';
 export * from './envelope';
+export * from './error-codes';
 export * from './funding';
 export * from './mail';
 export * from './money';

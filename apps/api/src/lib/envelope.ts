@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorEnvelope } from '@vaultline/shared';
+import type { ErrorEnvelope, ErrorParams } from '@vaultline/shared';
 
 export function ok<T>(content: T) {
   return { success: true as const, content, error: null };
@@ -10,6 +10,7 @@ export function errorEnvelope(
   message: string,
   code: string,
   fields?: Record<string, string>,
+  params?: ErrorParams,
 ): ErrorEnvelope {
   return {
     success: false,
@@ -20,6 +21,7 @@ export function errorEnvelope(
       error: message,
       code,
       ...(fields ? { fields } : {}),
+      ...(params ? { params } : {}),
     },
   };
 }

@@ -4,13 +4,16 @@ import { AppError } from './errors';
 
 /**
  * Per-route limit for public calls that an attacker could repeat (credentials, password reset,
- * newsletter sign-up); the 429 goes through the error handler's envelope.
+ * newsletter sign-up); the 429 goes through the error handler's envelope, with the seconds to wait
+ * as a param so the client can say it in the user's language.
  */
 export function attemptRateLimit(config: Pick<Config, 'authRateLimit'>) {
   return {
     max: config.authRateLimit.max,
     timeWindow: config.authRateLimit.timeWindow,
-    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${ctx.after}.`),
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string; ttl: number }) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${ctx.after}.`, undefined, {
+        seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),
+      }),
   };
 }

@@ -1,19 +1,27 @@
-import type { ApiError, AuthResponse } from '@vaultline/shared';
+import type { ApiError, AuthResponse, ErrorParams } from '@vaultline/shared';
+import { apiErrorText } from './api-errors';
 import { session } from './session';
 import { readStorage, STORAGE_KEYS } from './storage';
 
-/** A failed call: the envelope's error, plus the HTTP failure text of spec-1 §8. */
+/**
+ * A failed call: the envelope's error, plus the HTTP failure text of spec-1 §8. `message` is the
+ * error in the UI language (translated from its code); `serverMessage` the server's own English.
+ */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  readonly params: ErrorParams | undefined;
+  readonly serverMessage: string;
   /** "Http failure response for {url}: {status} {statusText}" */
   readonly httpMessage: string;
 
   constructor(url: string, error: ApiError) {
-    super(error.error);
+    super(apiErrorText(error));
     this.name = 'ApiRequestError';
+    this.serverMessage = error.error;
+    this.params = error.params;
     this.status = error.status;
     this.statusText = error.statusText;
     this.code = error.code;

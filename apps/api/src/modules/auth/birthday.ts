@@ -26,6 +26,6 @@ export function assertSignupAge(birthDay: string, now = new Date()): void {
   const comingOfAge = isoDay(new Date(Date.UTC(y + MIN_SIGNUP_AGE_YEARS, m - 1, d)));
   if (comingOfAge > today) {
     const message = `You must be at least ${MIN_SIGNUP_AGE_YEARS} years old to sign up`;
-    throw badRequest(message, 'TOO_YOUNG', { birthDay: message });
+    throw badRequest(message, 'TOO_YOUNG', { birthDay: message }, { age: MIN_SIGNUP_AGE_YEARS });
   }
 }

@@ -63,7 +63,10 @@ export function createFundingService({ db, catalog, ledger, payments }: FundingD
   function checkAmount(a: AssetRow, amount: string): Decimal {
     const d = new Decimal(amount);
     if (!hasAtMostDecimals(d, a.decimals))
-      throw badRequest(tooManyDecimalsMessage(a.ticker, a.decimals), 'TOO_MANY_DECIMALS');
+      throw badRequest(tooManyDecimalsMessage(a.ticker, a.decimals), 'TOO_MANY_DECIMALS', undefined, {
+        ticker: a.ticker,
+        decimals: a.decimals,
+      });
     return d;
   }
 
@@ -86,7 +89,9 @@ export function createFundingService({ db, catalog, ledger, payments }: FundingD
       const a = await asset(assetId);
       if (a.type !== WalletType.Crypto) throw badRequest(FUNDING_ERRORS.notCrypto, 'NOT_CRYPTO');
       if (!a.adminWalletAddress)
-        throw badRequest(FUNDING_ERRORS.addressNotConfigured(a.ticker), 'ADDRESS_NOT_CONFIGURED');
+        throw badRequest(FUNDING_ERRORS.addressNotConfigured(a.ticker), 'ADDRESS_NOT_CONFIGURED', undefined, {
+          ticker: a.ticker,
+        });
       return { assetId: a.id, ticker: a.ticker, address: a.adminWalletAddress };
     },
 

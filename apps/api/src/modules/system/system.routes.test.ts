@@ -33,6 +33,8 @@ describe('system calls', () => {
       minimumTransactionAmount: '99',
       chatWidgetKey: null,
       feeRate: '0.005',
+      partners: [],
+      lockTtlSeconds: 60,
     });
   });
 

@@ -34,9 +34,11 @@ export async function systemRoutes(fastify: FastifyInstance) {
     config: { access: 'public' },
     schema: {
       tags: ['system'],
-      summary: 'Public settings: minimum transaction amount (USD), chat widget key, fee rate',
+      summary:
+        'Public settings: minimum transaction amount (USD), chat widget key, fee rate, partners, lock lifetime',
       response: { 200: envelopeOf(publicSettingsSchema), '4xx': errorEnvelopeSchema },
     },
-    handler: async () => ok(await system.publicSettings()),
+    handler: async () =>
+      ok({ ...(await system.publicSettings()), lockTtlSeconds: app.config.lockTtlSeconds }),
   });
 }

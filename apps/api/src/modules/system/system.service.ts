@@ -1,5 +1,5 @@
-import type { Country, PublicSettings } from '@vaultline/shared';
-import { LIMITS } from '@vaultline/shared';
+import type { Country, Partner, PublicSettings } from '@vaultline/shared';
+import { LIMITS, partnersSchema } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { listCountries, readSettings, writeSetting } from './system.repository';
 
@@ -7,6 +7,8 @@ export const SETTING_KEYS = {
   minimumTransactionAmount: 'minimum_transaction_amount_usd',
   chatWidgetKey: 'chat_widget_key',
   feeRate: 'fee_rate',
+  /** JSON list of {name, url?}; absent or empty: no partner strip (nobody is named by default). */
+  partners: 'partners',
 } as const;
 
 export const SETTING_DEFAULTS: Record<string, string> = {
@@ -20,18 +22,41 @@ export const SETTING_DEFAULTS: Record<string, string> = {
  */
 const SETTINGS_CACHE_MS = 2000;
 
+/**
+ * The stored partner list, or none when absent or not valid: a bad row hides the strip instead of
+ * failing the settings every conversion reads. Writes go through setPartners, which validates.
+ */
+export function parsePartners(value: string | undefined): Partner[] {
+  if (!value) return [];
+  try {
+    const parsed = partnersSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The settings stored in the database (the public ones also carry configuration values). */
+export type StoredSettings = Omit<PublicSettings, 'lockTtlSeconds'>;
+
 export function createSystemService({ db }: { db: Db }) {
   let countriesCache: Country[] | undefined;
-  let settingsCache: { at: number; value: Promise<PublicSettings> } | undefined;
+  let settingsCache: { at: number; value: Promise<StoredSettings> } | undefined;
 
-  async function loadSettings(): Promise<PublicSettings> {
+  async function loadSettings(): Promise<StoredSettings> {
     const s = await readSettings(db, Object.values(SETTING_KEYS));
     const get = (k: string) => s.get(k) ?? SETTING_DEFAULTS[k];
     return {
       minimumTransactionAmount: get(SETTING_KEYS.minimumTransactionAmount) ?? LIMITS.defaultMinTransactionUsd,
       chatWidgetKey: get(SETTING_KEYS.chatWidgetKey) || null,
       feeRate: get(SETTING_KEYS.feeRate) ?? '0',
+      partners: parsePartners(s.get(SETTING_KEYS.partners)),
     };
+  }
+
+  async function setSetting(key: string, value: string) {
+    await writeSetting(db, key, value);
+    settingsCache = undefined;
   }
 
   return {
@@ -43,7 +68,7 @@ export function createSystemService({ db }: { db: Db }) {
       }));
       return countriesCache;
     },
-    publicSettings(): Promise<PublicSettings> {
+    publicSettings(): Promise<StoredSettings> {
       const now = Date.now();
       if (!settingsCache || now - settingsCache.at > SETTINGS_CACHE_MS) {
         const value = loadSettings();
@@ -55,9 +80,12 @@ export function createSystemService({ db }: { db: Db }) {
       }
       return settingsCache.value;
     },
-    async setSetting(key: string, value: string) {
-      await writeSetting(db, key, value);
-      settingsCache = undefined;
+    setSetting,
+    /** Replaces the partner list (validated; throws a ZodError on a bad entry). Empty hides the strip. */
+    async setPartners(list: readonly Partner[]): Promise<Partner[]> {
+      const partners = partnersSchema.parse(list);
+      await setSetting(SETTING_KEYS.partners, JSON.stringify(partners));
+      return partners;
     },
   };
 }

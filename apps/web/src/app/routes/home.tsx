@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
@@ -11,14 +12,19 @@ import { SupportedCryptoGrid } from '../../features/wallets/components/supported
 import { notify } from '../../lib/notify';
 import { useCurrency } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
+import { publicSettingsQuery } from '../layout/chat-widget';
 
-/** Landing page (spec-2 §2): hero, exchange widget, partners, explainers, assets, FAQ, pricing. */
+/**
+ * Landing page (spec-2 §2): hero, exchange widget, partners (only those the operator set; none by
+ * default), explainers, assets, FAQ, pricing.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { authenticated } = useSession();
   const currency = useCurrency();
   const list = useWalletsList(authenticated);
   const crypto = cryptoOnly(list.data);
+  const settings = useQuery(publicSettingsQuery);
 
   useEffect(() => {
     if (list.isError) notify({ title: t('Home.Errors.LoadCrypto'), severity: 'Error' });
@@ -37,10 +43,10 @@ export default function HomePage() {
           description={t('Exchange.Widget.Description')}
         />
       </div>
-      <PartnersStrip />
+      <PartnersStrip partners={settings.data?.partners ?? []} />
       <Explainers />
       <SupportedCryptoGrid wallets={crypto} loading={list.isPending} failed={list.isError} />
-      <Faq />
+      <Faq lockTtlSeconds={settings.data?.lockTtlSeconds} />
       <PremiumCard currency={currency} />
     </>
   );

@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next';
 
+interface Props {
+  /** The server's lock lifetime; until it is known the answer names no figure. */
+  lockTtlSeconds?: number | undefined;
+}
+
 /** Two questions; native <details> gives an accessible disclosure (keyboard, expanded state). */
-export function Faq() {
+export function Faq({ lockTtlSeconds }: Props) {
   const { t } = useTranslation();
+  const answer = (q: 'Q1' | 'Q2') =>
+    q === 'Q2' && lockTtlSeconds
+      ? t('Home.Faq.Q2.AnswerSeconds', { count: lockTtlSeconds })
+      : t(`Home.Faq.${q}.Answer`);
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-16">
       <h2 id="faq-title" className="text-center text-3xl font-bold">
@@ -20,7 +29,7 @@ export function Faq() {
                 +
               </span>
             </summary>
-            <p className="mt-3 text-slate-600 dark:text-slate-300">{t(`Home.Faq.${q}.Answer`)}</p>
+            <p className="mt-3 text-slate-600 dark:text-slate-300">{answer(q)}</p>
           </details>
         ))}
       </div>

@@ -1,17 +1,20 @@
+import type { Partner } from '@vaultline/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Six partner sites, shown as plain wordmarks drawn in text (no third-party artwork). */
-const PARTNERS = [
-  { name: 'Ledger', href: 'https://www.ledger.com', className: 'font-black tracking-tight' },
-  { name: 'Trezor', href: 'https://trezor.io', className: 'font-bold uppercase tracking-widest' },
-  { name: 'CoinGecko', href: 'https://www.coingecko.com', className: 'font-extrabold' },
-  { name: 'Chainalysis', href: 'https://www.chainalysis.com', className: 'font-semibold italic' },
-  { name: 'Fireblocks', href: 'https://www.fireblocks.com', className: 'font-bold' },
-  { name: 'Circle', href: 'https://www.circle.com', className: 'font-medium lowercase tracking-wide' },
-] as const;
+interface Props {
+  /** The operator's partner list (server setting `partners`); empty renders nothing. */
+  partners: readonly Partner[];
+}
 
-export function PartnersStrip() {
+const NAME = 'inline-block rounded px-2 py-1 text-xl font-bold text-slate-700 dark:text-slate-200';
+
+/**
+ * The partners the operator names (DECISIONS §9: nothing on a page may claim a partnership that is
+ * not real), as plain text wordmarks: no third-party artwork. Hidden when there are none.
+ */
+export function PartnersStrip({ partners }: Props) {
   const { t } = useTranslation();
+  if (!partners.length) return null;
   return (
     <section
       aria-labelledby="partners-title"
@@ -24,18 +27,22 @@ export function PartnersStrip() {
         >
           {t('Home.Partners.Title')}
         </h2>
-        <ul className="mt-5 grid grid-cols-2 items-center gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {PARTNERS.map((p) => (
-            <li key={p.name} className="text-center">
-              <a
-                href={p.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`inline-block rounded px-2 py-1 text-xl text-slate-700 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-200 dark:hover:text-indigo-300 ${p.className}`}
-              >
-                {p.name}
-                <span className="sr-only"> {t('Home.Partners.OpensNewTab')}</span>
-              </a>
+        <ul className="mt-5 flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
+          {partners.map((p) => (
+            <li key={`${p.name}|${p.url ?? ''}`} className="text-center">
+              {p.url ? (
+                <a
+                  href={p.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${NAME} hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-indigo-300`}
+                >
+                  {p.name}
+                  <span className="sr-only"> {t('Home.Partners.OpensNewTab')}</span>
+                </a>
+              ) : (
+                <span className={NAME}>{p.name}</span>
+              )}
             </li>
           ))}
         </ul>
