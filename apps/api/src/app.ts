@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { requestSerializer } from './lib/log-redaction';
+import { logDestination, loggerOptions } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
@@ -39,17 +39,7 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      serializers: { req: requestSerializer },
-      ...(logStream ? { stream: logStream } : {}),
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["x-xsrf-token"]',
-        'res.headers["set-cookie"]',
-      ],
-    },
+    ...loggerOptions(config, await logDestination(config, logStream)),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters whose values must never reach a log line (reset tokens, e-mail addresses). */
-const SECRET_PARAMS = new Set(['token', 'email', 'to', 'password', 'code']);
+const SECRET_PARAMS = new Set(['token', 'email', 'to', 'password', 'code', 'access_token', 'refresh_token']);
 
 /** The URL with the values of secret query parameters replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
@@ -25,4 +25,34 @@ export function requestSerializer(req: FastifyRequest) {
     url: redactUrl(req.url),
     remoteAddress: req.ip,
   };
+}
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * An error as a log line shows it: type, message, stack, code, cause. Not its other properties:
+ * a failed drizzle query carries its parameters (e-mails, token hashes) in `params` and in its
+ * message (`Failed query: ...\nparams: ...`), and a PostgreSQL error its row values in `detail`.
+ * A cause that is not an Error is left out for the same reason.
+ */
+export function errorSerializer(err: Error): LoggedError {
+  // Something thrown that is not an Error (a string, an object) is logged as it is.
+  if (!(err instanceof Error)) return err;
+  const query = (err as { query?: unknown }).query;
+  const hasParams = typeof query === 'string' && 'params' in err;
+  const message = hasParams ? `Failed query: ${query}\nparams: [redacted]` : err.message;
+  const out: LoggedError = {
+    type: err.constructor?.name || err.name,
+    message,
+    stack: (hasParams ? err.stack?.replace(err.message, message) : err.stack) ?? '',
+  };
+  const code = (err as { code?: unknown }).code;
+  if (code !== undefined) out.code = code;
+  if (err.cause instanceof Error) out.cause = errorSerializer(err.cause);
+  return out;
 }
