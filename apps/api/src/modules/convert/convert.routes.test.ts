@@ -177,12 +177,14 @@ describe('POST /api/AssetConvert/convert', () => {
     expect(decimals.json().error).toMatchObject({
       code: 'TOO_MANY_DECIMALS',
       error: 'USD amounts have at most 2 decimals',
+      params: { ticker: 'USD', decimals: 2 },
     });
     const small = await convert(u.token, id, '98.99');
     expect(small.statusCode).toBe(400);
     expect(small.json().error).toMatchObject({
       code: 'BELOW_MINIMUM',
       error: 'Minimum transaction value is $99 (approximately 99.00000000 USD)',
+      params: { minimumUsd: '99', approximateAmount: '99.00000000', ticker: 'USD' },
     });
     const broke = await convert(u.token, id, '150.01');
     expect(broke.statusCode).toBe(400);

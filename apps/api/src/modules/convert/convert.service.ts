@@ -103,11 +103,28 @@ export function createConvertService(deps: ConvertDeps) {
       case 'INVALID_AMOUNT':
         return badRequest(CONVERT_ERRORS.INVALID_AMOUNT, 'INVALID_AMOUNT');
       case 'TOO_MANY_DECIMALS':
-        return badRequest(tooManyDecimalsMessage(r.ticker ?? '', r.decimals ?? 0), 'TOO_MANY_DECIMALS');
+        return badRequest(
+          tooManyDecimalsMessage(r.ticker ?? '', r.decimals ?? 0),
+          'TOO_MANY_DECIMALS',
+          undefined,
+          {
+            ticker: r.ticker ?? '',
+            decimals: r.decimals ?? 0,
+          },
+        );
       case 'BELOW_MINIMUM': {
         const min = new Decimal(r.minimum_usd ?? '0');
         const approx = min.div(new Decimal(r.left_usd ?? '1')).toFixed(8, Decimal.ROUND_UP);
-        return badRequest(belowMinimumMessage(toPlain(min), approx, r.ticker ?? ''), 'BELOW_MINIMUM');
+        return badRequest(
+          belowMinimumMessage(toPlain(min), approx, r.ticker ?? ''),
+          'BELOW_MINIMUM',
+          undefined,
+          {
+            minimumUsd: toPlain(min),
+            approximateAmount: approx,
+            ticker: r.ticker ?? '',
+          },
+        );
       }
       case 'INSUFFICIENT_FUNDS':
         return badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, INSUFFICIENT_FUNDS);
