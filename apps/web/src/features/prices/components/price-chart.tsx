@@ -1,6 +1,8 @@
 import type { PriceHistory } from '@vaultline/shared';
 import { AreaSeries, ColorType, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 
 const COLORS = {
   light: {
@@ -38,6 +40,8 @@ export function PriceChart({ history, label }: { history: PriceHistory; label: s
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const dark = useIsDark();
+  // The chart's own axis labels follow the UI language, not the browser's (DECISIONS §9).
+  const lang = useTranslation().i18n.language || 'en-us';
 
   useEffect(() => {
     const el = host.current;
@@ -53,6 +57,11 @@ export function PriceChart({ history, label }: { history: PriceHistory; label: s
       grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
       timeScale: { timeVisible: true, secondsVisible: false },
       rightPriceScale: { borderColor: c.grid },
+      localization: {
+        locale: lang,
+        priceFormatter: (p: number) =>
+          formatNumber(p, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, lang),
+      },
     });
     const series = ch.addSeries(AreaSeries, {
       lineColor: c.line,
@@ -73,7 +82,7 @@ export function PriceChart({ history, label }: { history: PriceHistory; label: s
       ch.remove();
       chart.current = null;
     };
-  }, [history, dark]);
+  }, [history, dark, lang]);
 
   return <div ref={host} role="img" aria-label={label} className="h-72 w-full sm:h-96" />;
 }
