@@ -1,5 +1,6 @@
-// `npm start`: build the web app if its build is missing or older than its sources, then serve
-// the whole product (API + app) on one port with the embedded database unless DATABASE_URL is set.
+// `npm start`: build what is missing or older than its sources (the web app, the API), then serve
+// the whole product (API + app) on one port from the compiled API, `node apps/api/dist/server.js`,
+// with the embedded database unless DATABASE_URL is set.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -7,26 +8,38 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
-const built = path.join(web, 'dist/index.html');
+const api = path.join(root, 'apps/api');
+const shared = path.join(root, 'packages/shared/src');
 
-function newest(dir) {
+function newest(p) {
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
   let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
+  for (const e of readdirSync(p)) t = Math.max(t, newest(path.join(p, e)));
   return t;
 }
 
-const sources = [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/shared/src')];
-const sourceTime = Math.max(statSync(path.join(web, 'index.html')).mtimeMs, ...sources.map(newest));
-if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
+/** True when `built` is missing or older than any of `sources`. */
+const stale = (built, sources) =>
+  !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newest));
+
+const webBuilt = path.join(web, 'dist/index.html');
+if (
+  stale(webBuilt, [path.join(web, 'index.html'), path.join(web, 'src'), path.join(web, 'public'), shared])
+) {
   console.log('Building the web app...');
   const r = spawnSync('npm', ['run', 'build', '-w', '@vaultline/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+const apiBuilt = path.join(api, 'dist/server.js');
+if (stale(apiBuilt, [path.join(api, 'src'), path.join(api, 'build.mjs'), shared])) {
+  console.log('Building the API...');
+  const { buildApi } = await import('../apps/api/build.mjs');
+  await buildApi();
+}
+
+const server = spawn(process.execPath, [apiBuilt], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(web, 'dist') },

@@ -63,6 +63,23 @@ describe('seeding', () => {
     expect(again.every((a) => !a.created)).toBe(true);
   });
 
+  it('puts back only the reference rows that are missing', async () => {
+    const full = await counts();
+    const [fr] = await database.db.select().from(countries).where(eq(countries.iso31661Alpha2Code, 'FR'));
+    await database.db.delete(countries).where(eq(countries.iso31661Alpha2Code, 'FR'));
+    const [setting] = await database.db.select().from(settings).limit(1);
+    if (!setting) throw new Error('no setting');
+    await database.db.delete(settings).where(eq(settings.key, setting.key));
+    expect(await counts()).toMatchObject({
+      countries: (full.countries ?? 0) - 1,
+      settings: (full.settings ?? 0) - 1,
+    });
+    await seedReference(database.db);
+    expect(await counts()).toEqual(full);
+    const [back] = await database.db.select().from(countries).where(eq(countries.iso31661Alpha2Code, 'FR'));
+    expect(back).toEqual(fr);
+  });
+
   it('creates the first admin from the environment only when there is no admin', async () => {
     const config = testConfig({
       ADMIN_EMAIL: 'first-admin@example.com',

@@ -17,27 +17,39 @@ import { assets, countries, settings, users } from './schema';
 
 for (const l of [en, fr, de, ru]) countriesI18n.registerLocale(l);
 
-/** Reference data every installation needs. Idempotent: a second run adds nothing. */
+/**
+ * Reference data every installation needs. Idempotent: a second run adds nothing. It reads what is
+ * there and inserts only what is missing, so a start on an existing database writes nothing.
+ */
 export async function seedReference(db: Db): Promise<void> {
-  await db
-    .insert(assets)
-    .values(ASSETS.map((a, i) => ({ ...a, sortOrder: i })))
-    .onConflictDoNothing({ target: assets.ticker });
-  const rows = Object.entries(countriesI18n.getAlpha2Codes()).map(([alpha2]) => ({
-    id: Number(countriesI18n.alpha2ToNumeric(alpha2)),
-    iso31661Alpha2Code: alpha2,
-    names: {
-      'en-us': countriesI18n.getName(alpha2, 'en') ?? alpha2,
-      'fr-fr': countriesI18n.getName(alpha2, 'fr') ?? alpha2,
-      'de-de': countriesI18n.getName(alpha2, 'de') ?? alpha2,
-      'ru-ru': countriesI18n.getName(alpha2, 'ru') ?? alpha2,
-    },
-  }));
-  await db.insert(countries).values(rows).onConflictDoNothing();
-  await db
-    .insert(settings)
-    .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing();
+  const haveAssets = new Set((await db.select({ ticker: assets.ticker }).from(assets)).map((r) => r.ticker));
+  const newAssets = ASSETS.map((a, i) => ({ ...a, sortOrder: i })).filter((a) => !haveAssets.has(a.ticker));
+  if (newAssets.length > 0) {
+    await db.insert(assets).values(newAssets).onConflictDoNothing({ target: assets.ticker });
+  }
+  const haveCountries = new Set((await db.select({ id: countries.id }).from(countries)).map((r) => r.id));
+  const newCountries = Object.keys(countriesI18n.getAlpha2Codes())
+    .map((alpha2) => ({ alpha2, id: Number(countriesI18n.alpha2ToNumeric(alpha2)) }))
+    .filter((c) => !haveCountries.has(c.id))
+    .map(({ alpha2, id }) => ({
+      id,
+      iso31661Alpha2Code: alpha2,
+      names: {
+        'en-us': countriesI18n.getName(alpha2, 'en') ?? alpha2,
+        'fr-fr': countriesI18n.getName(alpha2, 'fr') ?? alpha2,
+        'de-de': countriesI18n.getName(alpha2, 'de') ?? alpha2,
+        'ru-ru': countriesI18n.getName(alpha2, 'ru') ?? alpha2,
+      },
+    }));
+  if (newCountries.length > 0) await db.insert(countries).values(newCountries).onConflictDoNothing();
+  const haveSettings = new Set((await db.select({ key: settings.key }).from(settings)).map((r) => r.key));
+  const newSettings = Object.entries(SETTING_DEFAULTS).filter(([key]) => !haveSettings.has(key));
+  if (newSettings.length > 0) {
+    await db
+      .insert(settings)
+      .values(newSettings.map(([key, value]) => ({ key, value })))
+      .onConflictDoNothing();
+  }
 }
 
 export interface SeededAccount {
@@ -51,10 +63,14 @@ export async function ensureUser(
   db: Db,
   u: { email: string; password: string; firstName: string; lastName: string; role: 'admin' | 'user' },
 ): Promise<boolean> {
+  // Hashing costs more than looking (and every start looks for the demo accounts): look first.
+  const email = u.email.toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return false;
   const inserted = await db
     .insert(users)
     .values({
-      email: u.email.toLowerCase(),
+      email,
       passwordHash: await hashPassword(u.password),
       firstName: u.firstName,
       lastName: u.lastName,
