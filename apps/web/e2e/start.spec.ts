@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,12 @@ async function stop(proc: ChildProcess) {
   await exited;
 }
 
+/** The command lines of the processes `npm start` runs (detached: its own session). */
+function processesOf(proc: ChildProcess): string[] {
+  const out = execFileSync('ps', ['-o', 'args=', '--sid', String(proc.pid)]).toString();
+  return out.split('\n').filter(Boolean);
+}
+
 async function waitForPing(timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -67,6 +73,10 @@ test('npm start serves the API and the app on one port, seeds once and prints th
       await expect(page).toHaveTitle(/Vaultline/);
       await expect(page.locator('header')).toBeVisible();
       await expect.poll(first.output).toMatch(/admin@demo\.vaultline\.test\s+password: \S{8,}/);
+      // Production runs the compiled API, not TypeScript through a loader.
+      const running = processesOf(first.proc);
+      expect(running.some((args) => args.includes('apps/api/dist/server.js'))).toBe(true);
+      expect(running.filter((args) => args.includes('tsx'))).toEqual([]);
     } finally {
       await stop(first.proc);
     }
