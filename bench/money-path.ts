@@ -49,16 +49,24 @@ function cpuMs(pid: number): number {
   return t.user + t.system;
 }
 
-/** CPU ms of every PostgreSQL server process (the postmaster and its children). */
-function postgresCpuMs(): number {
-  let total = 0;
+/** CPU ms of each PostgreSQL server process (the postmaster and its children), by pid. */
+function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(pid), cpuMs(Number(pid)));
     } catch {
       // the process ended meanwhile
     }
   }
+  return byPid;
+}
+
+/** PostgreSQL CPU spent since `before`: per process alive at the end (a new one counts whole). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -85,7 +93,8 @@ async function startApi(url: string): Promise<{ pid: number; stop: () => Promise
   ];
   const proc = spawn(process.execPath, args, {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its output goes to stderr: stdout carries only the JSON result.
+    stdio: ['ignore', 2, 2],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -220,7 +229,7 @@ async function main() {
       }
     };
     const apiCpu0 = cpuTimes(api.pid);
-    const pgCpu0 = postgresCpuMs();
+    const pgCpu0 = postgresCpu();
     const selfCpu0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(clients.map(worker));
@@ -234,7 +243,7 @@ async function main() {
       p99ms: pct(latencies, 99),
       apiCpuMsPerPair: (cpuMs(api.pid) - apiCpu0.user - apiCpu0.system) / n,
       apiSystemCpuMsPerPair: (cpuTimes(api.pid).system - apiCpu0.system) / n,
-      postgresCpuMsPerPair: (postgresCpuMs() - pgCpu0) / n,
+      postgresCpuMsPerPair: postgresCpuSince(pgCpu0) / n,
       clientCpuMsPerPair: (self.user + self.system) / 1000 / n,
       pairs: n,
     };

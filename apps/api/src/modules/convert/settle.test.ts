@@ -85,6 +85,33 @@ describe('convert_settle (the one-statement settlement)', () => {
   });
 });
 
+describe('convert_lock', () => {
+  it('commits without waiting for the disk, and only for its own transaction', async () => {
+    const u = await makeUser(t);
+    const show = async () =>
+      (
+        (await t.services.db.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        }
+      ).rows[0]?.synchronous_commit;
+    const before = await show();
+    const inside = await t.services.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select * from convert_lock(${u.id}, 0, ${ids.USD}, ${ids.BTC}, 0.00001, 1, 100000, 60)`,
+      );
+      return (
+        (await tx.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        }
+      ).rows[0]?.synchronous_commit;
+    });
+    expect(inside).toBe('off');
+    expect(before).toBe('on');
+    // Sequential calls reuse the same connection; the setting did not outlive the transaction.
+    expect(await show()).toBe('on');
+  });
+});
+
 describe('lock and convert check the account in their own statement', () => {
   const post = (token: string, url: string, payload: object) =>
     t.request({ method: 'POST', url: `/api/AssetConvert/${url}`, token, payload });
