@@ -45,7 +45,7 @@ const bundleSomePackages = {
   },
 };
 
-/** What the template depends on: the PGlite version and every migration file. */
+/** What the template depends on, besides the reference rows: the PGlite version and the migrations. */
 function templateStamp() {
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
   while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
@@ -84,20 +84,15 @@ export async function buildApi() {
     logLevel: 'warning',
   });
   cpSync(migrations, path.join(apiDist, 'migrations'), { recursive: true });
-  const stamp = templateStamp();
-  let current;
-  try {
-    current = readFileSync(path.join(template, 'vaultline-template.json'), 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current !== stamp) {
-    console.log('Making the embedded database template...');
-    const r = spawnSync(process.execPath, [path.join(apiDist, 'make-pglite-template.js'), template, stamp], {
+  // The template maker compares this stamp (and the reference rows) with the template's own.
+  const r = spawnSync(
+    process.execPath,
+    [path.join(apiDist, 'make-pglite-template.js'), template, templateStamp()],
+    {
       stdio: 'inherit',
-    });
-    if (r.status !== 0) throw new Error('making the embedded database template failed');
-  }
+    },
+  );
+  if (r.status !== 0) throw new Error('making the embedded database template failed');
   const ms = Math.round(performance.now() - started);
   console.log(`API built into ${path.relative(process.cwd(), apiDist) || '.'} in ${ms} ms`);
 }

@@ -17,22 +17,12 @@ import { assets, countries, settings, users } from './schema';
 
 for (const l of [en, fr, de, ru]) countriesI18n.registerLocale(l);
 
-/**
- * Reference data every installation needs. Idempotent: a second run adds nothing. It reads what is
- * there and inserts only what is missing, so a start on an existing database writes nothing.
- */
-export async function seedReference(db: Db): Promise<void> {
-  const haveAssets = new Set((await db.select({ ticker: assets.ticker }).from(assets)).map((r) => r.ticker));
-  const newAssets = ASSETS.map((a, i) => ({ ...a, sortOrder: i })).filter((a) => !haveAssets.has(a.ticker));
-  if (newAssets.length > 0) {
-    await db.insert(assets).values(newAssets).onConflictDoNothing({ target: assets.ticker });
-  }
-  const haveCountries = new Set((await db.select({ id: countries.id }).from(countries)).map((r) => r.id));
-  const newCountries = Object.keys(countriesI18n.getAlpha2Codes())
-    .map((alpha2) => ({ alpha2, id: Number(countriesI18n.alpha2ToNumeric(alpha2)) }))
-    .filter((c) => !haveCountries.has(c.id))
-    .map(({ alpha2, id }) => ({
-      id,
+/** The reference rows every installation needs (also what the build's database template holds). */
+export function referenceRows() {
+  return {
+    assets: ASSETS.map((a, i) => ({ ...a, sortOrder: i })),
+    countries: Object.keys(countriesI18n.getAlpha2Codes()).map((alpha2) => ({
+      id: Number(countriesI18n.alpha2ToNumeric(alpha2)),
       iso31661Alpha2Code: alpha2,
       names: {
         'en-us': countriesI18n.getName(alpha2, 'en') ?? alpha2,
@@ -40,16 +30,28 @@ export async function seedReference(db: Db): Promise<void> {
         'de-de': countriesI18n.getName(alpha2, 'de') ?? alpha2,
         'ru-ru': countriesI18n.getName(alpha2, 'ru') ?? alpha2,
       },
-    }));
+    })),
+    settings: Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })),
+  };
+}
+
+/**
+ * Reference data every installation needs. Idempotent: a second run adds nothing. It reads what is
+ * there and inserts only what is missing, so a start on an existing database writes nothing.
+ */
+export async function seedReference(db: Db): Promise<void> {
+  const rows = referenceRows();
+  const haveAssets = new Set((await db.select({ ticker: assets.ticker }).from(assets)).map((r) => r.ticker));
+  const newAssets = rows.assets.filter((a) => !haveAssets.has(a.ticker));
+  if (newAssets.length > 0) {
+    await db.insert(assets).values(newAssets).onConflictDoNothing({ target: assets.ticker });
+  }
+  const haveCountries = new Set((await db.select({ id: countries.id }).from(countries)).map((r) => r.id));
+  const newCountries = rows.countries.filter((c) => !haveCountries.has(c.id));
   if (newCountries.length > 0) await db.insert(countries).values(newCountries).onConflictDoNothing();
   const haveSettings = new Set((await db.select({ key: settings.key }).from(settings)).map((r) => r.key));
-  const newSettings = Object.entries(SETTING_DEFAULTS).filter(([key]) => !haveSettings.has(key));
-  if (newSettings.length > 0) {
-    await db
-      .insert(settings)
-      .values(newSettings.map(([key, value]) => ({ key, value })))
-      .onConflictDoNothing();
-  }
+  const newSettings = rows.settings.filter((r) => !haveSettings.has(r.key));
+  if (newSettings.length > 0) await db.insert(settings).values(newSettings).onConflictDoNothing();
 }
 
 export interface SeededAccount {
