@@ -102,7 +102,8 @@ export default function CryptoPage() {
           <p role="alert" className="text-red-700 dark:text-red-400">
             {t('Home.Crypto.ChartError')}
           </p>
-        ) : history.data.points.length === 0 ? (
+        ) : history.data.points.length < 2 ? (
+          // One point draws no line (a fresh install has only the current price).
           <p className="text-slate-600 dark:text-slate-300">{t('Home.Crypto.NoHistory')}</p>
         ) : (
           <PriceChart history={history.data} label={t('Home.Crypto.ChartLabel', { name: asset.fullName })} />
