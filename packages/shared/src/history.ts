@@ -1,0 +1,83 @@
+import { TransactionStatus } from './enums';
+
+/**
+ * spec-1 §4: when server data or a live update is merged into the history, a status never moves
+ * backwards. Ranking notProcessed < awaitingVerification < pending < failed < success; an incoming
+ * status replaces the stored one only if it ranks higher. Unknown statuses rank lowest.
+ */
+const STATUS_RANK: Readonly<Record<number, number>> = {
+  [TransactionStatus.notProcessed]: 1,
+  [TransactionStatus.awaitingVerification]: 2,
+  [TransactionStatus.pending]: 3,
+  [TransactionStatus.failed]: 4,
+  [TransactionStatus.success]: 5,
+};
+
+export function statusRank(status: number | null | undefined): number {
+  return status === null || status === undefined ? 0 : (STATUS_RANK[status] ?? 0);
+}
+
+/** What a history row holds of a transaction's progress (the live feed's fields). */
+export interface TransactionProgress {
+  id: string;
+  status: number;
+  adminNotes: string | null;
+  transactionHash: string | null;
+  /** ISO time of the change on the server; used to drop a late, older update's notes and hash. */
+  updatedAt?: string | null;
+}
+
+export interface MergeResult<T extends TransactionProgress> {
+  merged: T;
+  /** The status moved (forwards). */
+  statusChanged: boolean;
+  /** spec-1 §4: a move to success or failed raises "Transaction status changed to: {text}". */
+  notify: 'success' | 'failed' | null;
+}
+
+const isOlder = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && Date.parse(a) < Date.parse(b);
+
+/**
+ * Merges an incoming version (server list or live update) into the stored one: the status only
+ * forwards; notes and hash from the incoming side unless it is older than what is stored.
+ */
+export function mergeProgress<T extends TransactionProgress>(
+  stored: T,
+  incoming: Partial<TransactionProgress> & { status?: number | null },
+): MergeResult<T> {
+  const forwards = incoming.status != null && statusRank(incoming.status) > statusRank(stored.status);
+  const stale = isOlder(incoming.updatedAt, stored.updatedAt);
+  const merged: T = {
+    ...stored,
+    status: forwards ? (incoming.status as number) : stored.status,
+    adminNotes: !stale && incoming.adminNotes != null ? incoming.adminNotes : stored.adminNotes,
+    transactionHash:
+      !stale && incoming.transactionHash != null ? incoming.transactionHash : stored.transactionHash,
+    updatedAt: stale ? stored.updatedAt : (incoming.updatedAt ?? stored.updatedAt),
+  };
+  const notify = !forwards
+    ? null
+    : merged.status === TransactionStatus.success
+      ? 'success'
+      : merged.status === TransactionStatus.failed
+        ? 'failed'
+        : null;
+  return { merged, statusChanged: forwards, notify };
+}
+
+/** Who is looking at a history: a signed-in user, or a guest with the exchange ids its browser holds. */
+export interface HistoryViewer {
+  userId: string | null;
+  localIds: ReadonlySet<string>;
+}
+
+/**
+ * History ownership (spec-1 §4 as narrowed by DECISIONS §4): a transaction with a userId belongs to
+ * that signed-in user only; a guest exchange (no userId) belongs to whoever holds its random id in
+ * the browser. E-mail and guestIdentifier are guessable and never grant ownership.
+ */
+export function ownsTransaction(tx: { id: string; userId?: string | null }, viewer: HistoryViewer): boolean {
+  if (tx.userId != null) return viewer.userId !== null && tx.userId === viewer.userId;
+  return viewer.localIds.has(tx.id);
+}
