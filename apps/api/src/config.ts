@@ -42,6 +42,8 @@ const envSchema = z.object({
   /** Connections to PostgreSQL per API process (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   PAYMENT_GATEWAY: z.enum(['test']).default('test'),
+  /** Minutes an unpaid guest exchange waits for its deposit before it expires (fractions allowed). */
+  EXCHANGE_EXPIRY_MINUTES: z.coerce.number().positive().max(10080).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +82,7 @@ export interface Config {
   };
   lockTtlSeconds: number;
   paymentGateway: 'test';
+  exchangeExpiryMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +144,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     lockTtlSeconds: e.LOCK_TTL_SECONDS,
     paymentGateway: e.PAYMENT_GATEWAY,
+    exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
   };
 }

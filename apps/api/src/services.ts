@@ -6,6 +6,7 @@ import type { TokenService } from './lib/tokens';
 import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContentService } from './modules/content/content.service';
+import { createExchangeService, createExpiryJob } from './modules/exchange/exchange.service';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
 import { createSystemService } from './modules/system/system.service';
@@ -39,9 +40,43 @@ export function createServices(ctx: ServiceContext) {
     system,
     account,
   });
+  const exchange = createExchangeService({
+    db,
+    catalog: money.wallets.catalog,
+    prices: money.prices,
+    system,
+    mail,
+    publicUrl: ctx.config.publicUrl,
+    expiryMinutes: ctx.config.exchangeExpiryMinutes,
+    log: ctx.log,
+  });
+  // Checked a few times per window (at most every minute) so an exchange expires close to its time.
+  const expiryEveryMs = Math.min(60_000, Math.max(200, (ctx.config.exchangeExpiryMinutes * 60_000) / 4));
+  const expiry = createExpiryJob(exchange, expiryEveryMs, ctx.log);
   /** Background work started when the app is ready and stopped when it closes. */
-  const lifecycle = { start, stop };
-  return { db, redis, tokens: ctx.tokens, system, account, mail, auth, content, ...money, lifecycle };
+  const lifecycle = {
+    async start() {
+      await start();
+      expiry.start();
+    },
+    async stop() {
+      await expiry.stop();
+      await stop();
+    },
+  };
+  return {
+    db,
+    redis,
+    tokens: ctx.tokens,
+    system,
+    account,
+    mail,
+    auth,
+    content,
+    ...money,
+    exchange,
+    lifecycle,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -5,6 +5,7 @@ export * from './convert';
 export * from './enums';
 export * from './envelope';
 export * from './error-codes';
+export * from './exchange';
 export * from './funding';
 export * from './history';
 export * from './mail';

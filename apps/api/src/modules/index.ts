@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { passwordRoutes } from './auth/password.routes';
 import { contentRoutes } from './content/content.routes';
 import { convertRoutes } from './convert/convert.routes';
+import { exchangeRoutes } from './exchange/exchange.routes';
 import { adminDepositsRoutes } from './funding/admin-deposits.routes';
 import { fundingRoutes } from './funding/funding.routes';
 import { mailRoutes } from './mail/mail.routes';
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(convertRoutes);
   await app.register(fundingRoutes);
   await app.register(adminDepositsRoutes);
+  await app.register(exchangeRoutes);
 }

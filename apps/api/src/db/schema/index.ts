@@ -1,5 +1,6 @@
 export * from './content';
 export * from './convert';
+export * from './exchange';
 export * from './funding';
 export * from './ledger';
 export * from './prices';

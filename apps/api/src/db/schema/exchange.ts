@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { journalEntries } from './ledger';
+import { assets } from './reference';
+
+/**
+ * A guest exchange (PublicExchange, DECISIONS §4). The id (random UUID) is the guest's only key;
+ * the e-mail is kept to write to the guest and is never returned by a public call. The destination
+ * amount, rate and fee are fixed at creation. journal_entry_id records the ledger entry that the
+ * admin's success decision will post (null until then; no money moves before).
+ */
+export const guestExchanges = pgTable(
+  'guest_exchanges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceAssetId: uuid('source_asset_id')
+      .notNull()
+      .references(() => assets.id),
+    destinationAssetId: uuid('destination_asset_id')
+      .notNull()
+      .references(() => assets.id),
+    amount: numeric('amount').notNull(),
+    destinationAmount: numeric('destination_amount').notNull(),
+    rate: numeric('rate').notNull(),
+    fee: numeric('fee').notNull(),
+    feeRate: numeric('fee_rate').notNull(),
+    usdValue: numeric('usd_value').notNull(),
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en-us'),
+    /** The source's deposit address when the exchange was made (an admin may change it later). */
+    depositAddress: text('deposit_address').notNull(),
+    destinationAddress: text('destination_address').notNull(),
+    destinationMemo: text('destination_memo'),
+    senderAddress: text('sender_address'),
+    refundAddress: text('refund_address'),
+    status: smallint('status').notNull(),
+    transactionHash: text('transaction_hash'),
+    adminNotes: text('admin_notes'),
+    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('guest_exchanges_email_idx').on(t.email, t.creationDate),
+    // The expiry job's scan: unpaid exchanges by age.
+    index('guest_exchanges_awaiting_idx').on(t.creationDate).where(sql`${t.status} = 3`),
+    check('guest_exchanges_amount_positive', sql`${t.amount} > 0`),
+    check('guest_exchanges_destination_amount', sql`${t.destinationAmount} >= 0`),
+    check('guest_exchanges_status_check', sql`${t.status} in (-1, 0, 1, 2, 3)`),
+    check('guest_exchanges_distinct_assets', sql`${t.sourceAssetId} <> ${t.destinationAssetId}`),
+  ],
+);

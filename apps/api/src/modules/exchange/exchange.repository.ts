@@ -1,0 +1,81 @@
+import { TransactionStatus } from '@vaultline/shared';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { guestExchanges } from '../../db/schema';
+
+export type ExchangeRow = typeof guestExchanges.$inferSelect;
+
+export async function insertExchange(
+  db: DbOrTx,
+  v: typeof guestExchanges.$inferInsert,
+): Promise<ExchangeRow> {
+  const [row] = await db.insert(guestExchanges).values(v).returning();
+  if (!row) throw new Error('exchange insert returned nothing');
+  return row;
+}
+
+export async function findExchange(db: DbOrTx, id: string): Promise<ExchangeRow | undefined> {
+  const [row] = await db.select().from(guestExchanges).where(eq(guestExchanges.id, id)).limit(1);
+  return row;
+}
+
+/** The exchanges among these ids (unknown ids simply match nothing), newest first. */
+export function findExchanges(db: DbOrTx, ids: string[]): Promise<ExchangeRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(guestExchanges)
+    .where(inArray(guestExchanges.id, ids))
+    .orderBy(desc(guestExchanges.creationDate), desc(guestExchanges.id));
+}
+
+/** Ids of the newest exchanges made with this e-mail (only for mailing their links to it). */
+export async function exchangeIdsByEmail(db: DbOrTx, email: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: guestExchanges.id })
+    .from(guestExchanges)
+    .where(eq(guestExchanges.email, email))
+    .orderBy(desc(guestExchanges.creationDate))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * awaitingVerification -> pending with the guest's hash, in one statement: of two concurrent
+ * confirms only one matches the status condition; undefined for the other.
+ */
+export async function confirmExchange(
+  db: DbOrTx,
+  id: string,
+  set: { transactionHash: string; senderAddress?: string | undefined },
+): Promise<ExchangeRow | undefined> {
+  const [row] = await db
+    .update(guestExchanges)
+    .set({
+      status: TransactionStatus.pending,
+      transactionHash: set.transactionHash,
+      ...(set.senderAddress ? { senderAddress: set.senderAddress } : {}),
+      confirmedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(guestExchanges.id, id), eq(guestExchanges.status, TransactionStatus.awaitingVerification)))
+    .returning();
+  return row;
+}
+
+/**
+ * Unpaid exchanges older than the window become failed with the note "Expired". One UPDATE,
+ * judged by the database clock: several API instances running it at once expire each row once.
+ */
+export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: string) {
+  return db
+    .update(guestExchanges)
+    .set({ status: TransactionStatus.failed, adminNotes: note, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(guestExchanges.status, TransactionStatus.awaitingVerification),
+        lt(guestExchanges.creationDate, sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`),
+      ),
+    )
+    .returning({ id: guestExchanges.id });
+}

@@ -1,0 +1,291 @@
+import {
+  belowMinimumMessage,
+  type ConfirmExchangeRequest,
+  type CreateExchangeRequest,
+  conversionQuote,
+  DEFAULT_LANGUAGE,
+  Decimal,
+  EXCHANGE_ERRORS,
+  emailSchema,
+  hasAtMostDecimals,
+  isDecimalString,
+  type PublicExchange,
+  TransactionStatus,
+  tooManyDecimalsMessage,
+  toPlain,
+  WalletType,
+} from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { MailService } from '../mail/mail.service';
+import type { PriceService } from '../prices/prices.service';
+import type { SystemService } from '../system/system.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import type { AssetRow } from '../wallets/wallets.repository';
+import {
+  confirmExchange,
+  type ExchangeRow,
+  exchangeIdsByEmail,
+  expireUnpaid,
+  findExchange,
+  findExchanges,
+  insertExchange,
+} from './exchange.repository';
+import { createdMail, listMail, trackingLink } from './exchange-mail';
+import { usesMemo, validAddress, validHash, validMemo } from './networks';
+
+export interface ExchangeDeps {
+  db: Db;
+  catalog: AssetCatalog;
+  prices: Pick<PriceService, 'freshUsd'>;
+  system: Pick<SystemService, 'publicSettings'>;
+  mail: Pick<MailService, 'send'>;
+  publicUrl: string;
+  expiryMinutes: number;
+  log: FastifyBaseLogger;
+}
+
+export const EXPIRED_NOTE = 'Expired';
+/** Links one "e-mail me my exchanges" message holds at most. */
+const MAX_LINKS = 50;
+// Spec-1 §5: text, @, domain and a top-level part of at least 2 letters.
+const EMAIL_TLD = /@[^@\s]+\.[A-Za-z]{2,}$/;
+
+const bad = (code: string, message: string, params?: Record<string, string | number>) =>
+  badRequest(message, code, undefined, params);
+
+/** Guest exchanges: creation with every server check, tracking by id, confirmation and expiry. */
+export function createExchangeService(deps: ExchangeDeps) {
+  const { db, catalog, prices, system, mail } = deps;
+  const link = (id: string) => trackingLink(deps.publicUrl, id);
+
+  async function asset(id: string): Promise<AssetRow> {
+    const a = await catalog.byId(id);
+    if (!a) throw notFound('Asset not found.', 'ASSET_NOT_FOUND');
+    return a;
+  }
+
+  async function toPublic(r: ExchangeRow): Promise<PublicExchange> {
+    const [src, dst] = await Promise.all([catalog.byId(r.sourceAssetId), catalog.byId(r.destinationAssetId)]);
+    const side = (a: AssetRow | undefined, id: string) => ({
+      id,
+      ticker: a?.ticker ?? '',
+      type: a?.type ?? 2,
+    });
+    const left = side(src, r.sourceAssetId);
+    const right = side(dst, r.destinationAssetId);
+    const expiresAt = new Date(r.creationDate.getTime() + deps.expiryMinutes * 60_000);
+    return {
+      id: r.id,
+      exchangeId: r.id,
+      status: r.status,
+      amount: toPlain(r.amount),
+      destinationAmount: toPlain(r.destinationAmount),
+      exchangeRate: toPlain(r.rate),
+      fee: toPlain(r.fee),
+      feeRate: toPlain(r.feeRate),
+      usdValue: toPlain(r.usdValue),
+      creationDate: r.creationDate.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      transactionHash: r.transactionHash,
+      senderWalletAddress: r.senderAddress,
+      destinationWalletAddress: r.destinationAddress,
+      destinationMemo: r.destinationMemo,
+      refundWalletAddress: r.refundAddress,
+      adminWalletAddress: r.depositAddress,
+      adminNotes: r.adminNotes,
+      pair: { left, right, rate: toPlain(r.rate) },
+      sourceWallet: left,
+      destinationWallet: right,
+      sourceWalletTicker: left.ticker,
+      destinationWalletTicker: right.ticker,
+    };
+  }
+
+  const optional = (v: string | null | undefined) => {
+    const t = v?.trim();
+    return t ? t : undefined;
+  };
+
+  return {
+    /**
+     * Checks in the order of DECISIONS §4 (each refusal stores nothing), quotes the destination
+     * amount from fresh prices with the conversion fee rule, stores the exchange awaiting the
+     * guest's deposit and e-mails the tracking link.
+     */
+    async create(input: CreateExchangeRequest): Promise<{ id: string }> {
+      const [src, dst] = await Promise.all([asset(input.sourceWalletId), asset(input.destinationWalletId)]);
+      if (src.type !== WalletType.Crypto || dst.type !== WalletType.Crypto)
+        throw bad('EXCHANGE_NOT_CRYPTO', EXCHANGE_ERRORS.notCrypto);
+      if (src.id === dst.id) throw bad('SAME_ASSET', EXCHANGE_ERRORS.sameAsset);
+      if (!src.adminWalletAddress)
+        throw bad('ADDRESS_NOT_CONFIGURED', EXCHANGE_ERRORS.addressNotConfigured(src.ticker), {
+          ticker: src.ticker,
+        });
+
+      const amountText = input.amount.trim();
+      if (!isDecimalString(amountText) || new Decimal(amountText).lte(0))
+        throw bad('INVALID_AMOUNT', EXCHANGE_ERRORS.invalidAmount);
+      const amount = new Decimal(amountText);
+      if (!hasAtMostDecimals(amount, src.decimals))
+        throw bad('TOO_MANY_DECIMALS', tooManyDecimalsMessage(src.ticker, src.decimals), {
+          ticker: src.ticker,
+          decimals: src.decimals,
+        });
+      // The minimum and the fee are the server's settings, never the client's.
+      const settings = await system.publicSettings();
+      const srcUsd = prices.freshUsd(src.ticker);
+      const dstUsd = prices.freshUsd(dst.ticker);
+      const usdValue = amount.mul(srcUsd);
+      const minUsd = new Decimal(settings.minimumTransactionAmount);
+      if (usdValue.lt(minUsd)) {
+        const approx = minUsd.div(srcUsd).toFixed(8, Decimal.ROUND_UP);
+        throw bad('BELOW_MINIMUM', belowMinimumMessage(toPlain(minUsd), approx, src.ticker), {
+          minimumUsd: toPlain(minUsd),
+          approximateAmount: approx,
+          ticker: src.ticker,
+        });
+      }
+
+      const email = emailSchema.safeParse(input.userEmail);
+      if (!email.success || !EMAIL_TLD.test(email.data))
+        throw bad('INVALID_EMAIL', EXCHANGE_ERRORS.invalidEmail);
+      const destination = input.destinationWalletAddress.trim();
+      if (!validAddress(dst.ticker, destination))
+        throw bad('INVALID_WALLET_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
+      const refund = optional(input.refundWalletAddress);
+      if (refund !== undefined && !validAddress(src.ticker, refund))
+        throw bad('INVALID_REFUND_ADDRESS', EXCHANGE_ERRORS.invalidRefundAddress);
+      const sender = optional(input.senderWalletAddress);
+      if (sender !== undefined && !validAddress(src.ticker, sender))
+        throw bad('INVALID_SENDER_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
+      const memo = optional(input.destinationMemo);
+      if (memo !== undefined) {
+        if (!usesMemo(dst.ticker))
+          throw bad('MEMO_NOT_USED', EXCHANGE_ERRORS.memoNotUsed(dst.ticker), { ticker: dst.ticker });
+        if (!validMemo(dst.ticker, memo))
+          throw bad('INVALID_MEMO', EXCHANGE_ERRORS.invalidMemo(dst.ticker), { ticker: dst.ticker });
+      }
+
+      const rate = srcUsd.div(dstUsd);
+      const feeRate = new Decimal(settings.feeRate);
+      const quote = conversionQuote(amount, rate, feeRate, dst.decimals);
+      if (quote.receive.lte(0)) throw bad('AMOUNT_TOO_SMALL', 'This amount is too small to convert.');
+      const language = input.language ?? DEFAULT_LANGUAGE;
+      const row = await insertExchange(db, {
+        sourceAssetId: src.id,
+        destinationAssetId: dst.id,
+        amount: toPlain(amount),
+        destinationAmount: toPlain(quote.receive),
+        rate: toPlain(rate),
+        fee: toPlain(quote.fee),
+        feeRate: toPlain(feeRate),
+        usdValue: toPlain(usdValue),
+        email: email.data,
+        language,
+        depositAddress: src.adminWalletAddress,
+        destinationAddress: destination,
+        destinationMemo: memo ?? null,
+        senderAddress: sender ?? null,
+        refundAddress: refund ?? null,
+        status: TransactionStatus.awaitingVerification,
+      });
+      const m = createdMail(
+        language,
+        {
+          amount: toPlain(amount),
+          from: src.ticker,
+          receive: toPlain(quote.receive),
+          to: dst.ticker,
+          address: src.adminWalletAddress,
+        },
+        link(row.id),
+        deps.expiryMinutes,
+      );
+      await mail.send({ to: email.data, ...m });
+      return { id: row.id };
+    },
+
+    async get(id: string): Promise<PublicExchange> {
+      const row = await findExchange(db, id);
+      if (!row) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+      return toPublic(row);
+    },
+
+    /** The exchanges the browser holds; ids it does not know are ignored. */
+    async byIds(ids: string[]): Promise<PublicExchange[]> {
+      const rows = await findExchanges(db, [...new Set(ids)]);
+      return Promise.all(rows.map(toPublic));
+    },
+
+    /** The guest says the deposit was sent: pending (2) until an admin checks it. */
+    async confirm(input: ConfirmExchangeRequest): Promise<PublicExchange> {
+      const row = await findExchange(db, input.exchangeId);
+      if (!row) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+      const src = await asset(row.sourceAssetId);
+      const hash = input.transactionHash?.trim() ?? '';
+      if (!hash) throw bad('HASH_REQUIRED', EXCHANGE_ERRORS.hashRequired);
+      if (!validHash(src.ticker, hash))
+        throw bad('INVALID_HASH', EXCHANGE_ERRORS.invalidHash(src.ticker), { ticker: src.ticker });
+      const sender = optional(input.senderWalletAddress);
+      if (sender !== undefined && !validAddress(src.ticker, sender))
+        throw bad('INVALID_SENDER_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
+      const done = await confirmExchange(db, row.id, { transactionHash: hash, senderAddress: sender });
+      if (done) return toPublic(done);
+      // Lost the race or not awaiting: say which, from the row as it is now.
+      const now = (await findExchange(db, row.id)) ?? row;
+      if (now.transactionHash) throw conflict(EXCHANGE_ERRORS.alreadyConfirmed, 'ALREADY_CONFIRMED');
+      throw conflict(EXCHANGE_ERRORS.notAwaiting, 'EXCHANGE_NOT_AWAITING');
+    },
+
+    /** Mails the tracking links of this address's exchanges; the caller learns nothing either way. */
+    async emailMyExchanges(emailText: string, language: string | undefined): Promise<void> {
+      const email = emailSchema.safeParse(emailText);
+      if (!email.success || !EMAIL_TLD.test(email.data))
+        throw bad('INVALID_EMAIL', EXCHANGE_ERRORS.invalidEmail);
+      const ids = await exchangeIdsByEmail(db, email.data, MAX_LINKS);
+      if (ids.length === 0) return;
+      await mail.send({ to: email.data, ...listMail(language ?? DEFAULT_LANGUAGE, ids.map(link)) });
+    },
+
+    /** One expiry pass (the timer's work); returns how many exchanges expired. */
+    async expire(): Promise<number> {
+      return (await expireUnpaid(db, deps.expiryMinutes, EXPIRED_NOTE)).length;
+    },
+  };
+}
+export type ExchangeService = ReturnType<typeof createExchangeService>;
+
+/** Runs the expiry pass on a timer between start and stop (services lifecycle). */
+export function createExpiryJob(
+  exchange: Pick<ExchangeService, 'expire'>,
+  everyMs: number,
+  log: FastifyBaseLogger,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const pass = () =>
+    exchange
+      .expire()
+      .then((n) => {
+        if (n > 0) log.info({ expired: n }, 'unpaid exchanges expired');
+      })
+      .catch((err) => log.warn({ err }, 'exchange expiry failed'));
+  return {
+    start() {
+      timer = setInterval(() => {
+        running ??= pass().finally(() => {
+          running = undefined;
+        });
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
