@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
 import { TransactionStatus } from './enums';
+import { decimalOutSchema } from './money';
 
 /**
  * spec-1 §4: when server data or a live update is merged into the history, a status never moves
@@ -81,3 +84,44 @@ export function ownsTransaction(tx: { id: string; userId?: string | null }, view
   if (tx.userId != null) return viewer.userId !== null && tx.userId === viewer.userId;
   return viewer.localIds.has(tx.id);
 }
+
+/** GET History: a signed-in user's conversions and deposits, newest first, one page at a time. */
+export const HISTORY_MAX_PAGE_SIZE = 50;
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { message: 'Page numbers start at 1' }).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(HISTORY_MAX_PAGE_SIZE, { message: `At most ${HISTORY_MAX_PAGE_SIZE} per page` })
+    .default(5),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyItemSchema = z.object({
+  kind: z.enum(['conversion', 'deposit']),
+  id: uuidSchema,
+  status: z.number().int(),
+  creationDate: z.string(),
+  sourceTicker: z.string(),
+  /** Conversions only. */
+  destinationTicker: z.string().nullable(),
+  amount: decimalOutSchema,
+  /** Conversions: what was credited, in the destination asset. */
+  destinationAmount: decimalOutSchema.nullable(),
+  /** Conversions: in the destination asset. */
+  fee: decimalOutSchema.nullable(),
+  /** Deposits: 'crypto' or 'card'. */
+  method: z.enum(['crypto', 'card']).nullable(),
+  adminNotes: z.string().nullable(),
+  transactionHash: z.string().nullable(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+export const historyPageSchema = z.object({
+  items: z.array(historyItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;

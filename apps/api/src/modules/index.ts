@@ -7,6 +7,7 @@ import { convertRoutes } from './convert/convert.routes';
 import { exchangeRoutes } from './exchange/exchange.routes';
 import { adminDepositsRoutes } from './funding/admin-deposits.routes';
 import { fundingRoutes } from './funding/funding.routes';
+import { historyRoutes } from './history/history.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { pricesRoutes } from './prices/prices.routes';
 import { systemRoutes } from './system/system.routes';
@@ -25,5 +26,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(convertRoutes);
   await app.register(fundingRoutes);
   await app.register(adminDepositsRoutes);
+  await app.register(historyRoutes);
   await app.register(exchangeRoutes);
 }

@@ -5,6 +5,7 @@ import type { AccountService } from '../account/account.service';
 import { createConvertService } from '../convert/convert.service';
 import { createFundingService } from '../funding/funding.service';
 import { createPaymentGateway } from '../funding/payment-gateway';
+import { createHistoryService } from '../history/history.service';
 import { createPriceSource } from '../prices/price-sources';
 import { createPriceService } from '../prices/prices.service';
 import type { SystemService } from '../system/system.service';
@@ -56,6 +57,7 @@ export function createMoneyServices(ctx: {
     wallets,
     convert,
     funding,
+    history: createHistoryService({ db }),
     /** At app start: the house and fee accounts exist, then prices load and refresh on a timer. */
     async start() {
       await ledger.prepare((await catalog.all()).map((a) => a.id));
