@@ -12,6 +12,10 @@ interface Texts {
   listSubject: string;
   listIntro: string;
   footer: string;
+  statusSubject: string;
+  statusIs: (status: string) => string;
+  notes: string;
+  statuses: Record<number, string>;
 }
 
 const TEXTS: Record<LanguageId, Texts> = {
@@ -24,6 +28,16 @@ const TEXTS: Record<LanguageId, Texts> = {
     listSubject: 'Your Vaultline exchanges',
     listIntro: 'Here are the links to the exchanges made with this address:',
     footer: 'If you did not ask for this, you can ignore this e-mail.',
+    statusSubject: 'Your Vaultline exchange has a new status',
+    statusIs: (s) => `Your exchange is now: ${s}.`,
+    notes: 'Note from our team:',
+    statuses: {
+      [-1]: 'on hold',
+      0: 'failed',
+      1: 'completed',
+      2: 'pending verification',
+      3: 'awaiting your deposit',
+    },
   },
   'fr-fr': {
     createdSubject: 'Votre échange Vaultline',
@@ -34,6 +48,16 @@ const TEXTS: Record<LanguageId, Texts> = {
     listSubject: 'Vos échanges Vaultline',
     listIntro: 'Voici les liens des échanges faits avec cette adresse :',
     footer: "Si vous n'avez rien demandé, vous pouvez ignorer cet e-mail.",
+    statusSubject: 'Votre échange Vaultline a un nouveau statut',
+    statusIs: (s) => `Votre échange est maintenant : ${s}.`,
+    notes: 'Note de notre équipe :',
+    statuses: {
+      [-1]: 'en attente',
+      0: 'échoué',
+      1: 'terminé',
+      2: 'en cours de vérification',
+      3: 'en attente de votre dépôt',
+    },
   },
   'de-de': {
     createdSubject: 'Ihr Vaultline-Tausch',
@@ -44,6 +68,16 @@ const TEXTS: Record<LanguageId, Texts> = {
     listSubject: 'Ihre Vaultline-Tauschvorgänge',
     listIntro: 'Hier sind die Links zu den Tauschvorgängen mit dieser Adresse:',
     footer: 'Wenn Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    statusSubject: 'Ihr Vaultline-Tausch hat einen neuen Status',
+    statusIs: (s) => `Ihr Tausch ist jetzt: ${s}.`,
+    notes: 'Hinweis unseres Teams:',
+    statuses: {
+      [-1]: 'angehalten',
+      0: 'fehlgeschlagen',
+      1: 'abgeschlossen',
+      2: 'in Prüfung',
+      3: 'wartet auf Ihre Einzahlung',
+    },
   },
   'ru-ru': {
     createdSubject: 'Ваш обмен в Vaultline',
@@ -54,6 +88,16 @@ const TEXTS: Record<LanguageId, Texts> = {
     listSubject: 'Ваши обмены в Vaultline',
     listIntro: 'Вот ссылки на обмены, сделанные с этим адресом:',
     footer: 'Если вы этого не запрашивали, просто проигнорируйте это письмо.',
+    statusSubject: 'У вашего обмена в Vaultline новый статус',
+    statusIs: (s) => `Статус вашего обмена: ${s}.`,
+    notes: 'Примечание нашей команды:',
+    statuses: {
+      [-1]: 'приостановлен',
+      0: 'не выполнен',
+      1: 'завершён',
+      2: 'на проверке',
+      3: 'ожидает вашего депозита',
+    },
   },
 };
 
@@ -79,4 +123,13 @@ export function createdMail(
 export function listMail(lang: string, links: string[]) {
   const t = texts(lang);
   return { subject: t.listSubject, text: [t.listIntro, '', ...links, '', t.footer].join('\n') };
+}
+
+/** Sent on every status change after creation (confirm, expiry, an admin's decision). */
+export function statusMail(lang: string, status: number, link: string, adminNotes: string | null) {
+  const t = texts(lang);
+  const lines = [t.statusIs(t.statuses[status] ?? String(status))];
+  if (adminNotes) lines.push('', t.notes, adminNotes);
+  lines.push('', t.trackHere, link, '', t.footer);
+  return { subject: t.statusSubject, text: lines.join('\n') };
 }

@@ -77,5 +77,5 @@ export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: stri
         lt(guestExchanges.creationDate, sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`),
       ),
     )
-    .returning({ id: guestExchanges.id });
+    .returning();
 }

@@ -32,7 +32,7 @@ import {
   findExchanges,
   insertExchange,
 } from './exchange.repository';
-import { createdMail, listMail, trackingLink } from './exchange-mail';
+import { createdMail, listMail, statusMail, trackingLink } from './exchange-mail';
 import { usesMemo, validAddress, validHash, validMemo } from './networks';
 
 export interface ExchangeDeps {
@@ -64,6 +64,11 @@ export function createExchangeService(deps: ExchangeDeps) {
     const a = await catalog.byId(id);
     if (!a) throw notFound('Asset not found.', 'ASSET_NOT_FOUND');
     return a;
+  }
+
+  /** DECISIONS §4: every status change e-mails the guest, in the guest's language. */
+  async function statusChanged(r: ExchangeRow): Promise<void> {
+    await mail.send({ to: r.email, ...statusMail(r.language, r.status, link(r.id), r.adminNotes) });
   }
 
   async function toPublic(r: ExchangeRow): Promise<PublicExchange> {
@@ -233,7 +238,10 @@ export function createExchangeService(deps: ExchangeDeps) {
       if (sender !== undefined && !validAddress(src.ticker, sender))
         throw bad('INVALID_SENDER_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
       const done = await confirmExchange(db, row.id, { transactionHash: hash, senderAddress: sender });
-      if (done) return toPublic(done);
+      if (done) {
+        await statusChanged(done);
+        return toPublic(done);
+      }
       // Lost the race or not awaiting: say which, from the row as it is now.
       const now = (await findExchange(db, row.id)) ?? row;
       if (now.transactionHash) throw conflict(EXCHANGE_ERRORS.alreadyConfirmed, 'ALREADY_CONFIRMED');
@@ -252,7 +260,9 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     /** One expiry pass (the timer's work); returns how many exchanges expired. */
     async expire(): Promise<number> {
-      return (await expireUnpaid(db, deps.expiryMinutes, EXPIRED_NOTE)).length;
+      const expired = await expireUnpaid(db, deps.expiryMinutes, EXPIRED_NOTE);
+      for (const row of expired) await statusChanged(row);
+      return expired.length;
     },
   };
 }

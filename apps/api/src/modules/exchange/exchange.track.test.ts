@@ -175,6 +175,28 @@ describe('expiry', () => {
   });
 });
 
+describe('status change e-mails (DECISIONS §4)', () => {
+  it("e-mails the guest in the guest's language when the exchange is confirmed and when it expires", async () => {
+    const to = `status.${randomUUID().slice(0, 8)}@example.com`;
+    const subject = 'Votre échange Vaultline a un nouveau statut';
+    const paid = await newExchange({ userEmail: to, language: 'fr-fr' });
+    await confirm({ exchangeId: paid, transactionHash: BTC_HASH });
+    const unpaid = await newExchange({ userEmail: to, language: 'fr-fr' });
+    await t.services.db
+      .update(guestExchanges)
+      .set({ creationDate: sql`now() - interval '31 minutes'` })
+      .where(eq(guestExchanges.id, unpaid));
+    await t.services.exchange.expire();
+    const mails = (await t.services.mail.outbox({ to, limit: 20 })).filter((m) => m.subject === subject);
+    expect(mails).toHaveLength(2);
+    const pending = mails.find((m) => m.body.includes(`/buy-sell/exchange/${paid}`));
+    expect(pending?.body).toContain('Votre échange est maintenant : en cours de vérification.');
+    const expired = mails.find((m) => m.body.includes(`/buy-sell/exchange/${unpaid}`));
+    expect(expired?.body).toContain('échoué');
+    expect(expired?.body).toContain('Expired');
+  });
+});
+
 describe('e-mail me my exchanges', () => {
   const ask = (email: string) => call('POST', 'emailMyExchanges', { email });
   it('sends the links only when exchanges exist, with the same answer; rate limited', async () => {
