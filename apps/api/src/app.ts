@@ -55,6 +55,12 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('services', services);
   app.addHook('onReady', () => services.lifecycle.start());
+  // The live feed shares the HTTP server (path /feed/anonymousexchange); its clients are
+  // disconnected before the server closes, or their open connections would hold it open.
+  app.addHook('onReady', () =>
+    services.feed.attach(app.server, { tokens, loadAuthState: (id) => services.account.loadAuthState(id) }),
+  );
+  app.addHook('preClose', () => services.feed.close());
   app.addHook('onClose', async () => {
     await services.lifecycle.stop();
     await services.redis?.quit();

@@ -7,6 +7,7 @@ import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContentService } from './modules/content/content.service';
 import { createExchangeService, createExpiryJob } from './modules/exchange/exchange.service';
+import { createFeedService } from './modules/feed/feed.service';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
 import { createSystemService } from './modules/system/system.service';
@@ -27,6 +28,8 @@ export function createServices(ctx: ServiceContext) {
   const redis = ctx.config.redisUrl
     ? new (loadIoredis().Redis)(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  // The live feed (Socket.IO); attached to the HTTP server by the app when it is ready.
+  const feed = createFeedService({ config: ctx.config, log: ctx.log });
   const system = createSystemService({ db });
   const account = createAccountService({ db });
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
@@ -67,6 +70,7 @@ export function createServices(ctx: ServiceContext) {
   return {
     db,
     redis,
+    feed,
     tokens: ctx.tokens,
     system,
     account,

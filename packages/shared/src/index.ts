@@ -6,6 +6,7 @@ export * from './enums';
 export * from './envelope';
 export * from './error-codes';
 export * from './exchange';
+export * from './feed';
 export * from './funding';
 export * from './history';
 export * from './mail';

@@ -1,0 +1,87 @@
+import type { Server as HttpServer } from 'node:http';
+import { FEED_EVENT, type FeedUpdate, feedUpdateSchema } from '@vaultline/shared';
+import type { Server } from 'socket.io';
+import type { Config } from '../../config';
+import { type FeedAuth, openFeedServer } from './feed.socket';
+import type { FeedLog } from './redis-adapter';
+import { room } from './rooms';
+
+/** Where one update goes. The admins' room always gets it (they watch every transaction). */
+export interface FeedTargets {
+  /** The guest exchange the update is about: every connection watching that id. */
+  exchangeId?: string;
+  /** The signed-in owner: every connection of that user. */
+  userId?: string;
+  /** Only the admins (an update with no exchange and no owner); they get every update anyway. */
+  admins?: boolean;
+}
+
+export interface FeedService {
+  /**
+   * Pushes one transaction's progress to the named rooms (and the admins), on this instance and,
+   * with Redis, on every other. Never throws: a status change is already committed when this runs;
+   * an update that fails the schema is logged and dropped. Returns whether it was sent.
+   */
+  publish(update: FeedUpdate, to: FeedTargets): boolean;
+  /** Attaches Socket.IO to the HTTP server (the app's onReady). */
+  attach(server: HttpServer, auth: FeedAuth): Promise<void>;
+  /** Disconnects every client and leaves Redis (the app's preClose). */
+  close(): Promise<void>;
+}
+
+// Notes are typed by an admin: a word with an '@' (an e-mail address) is never pushed.
+const maskEmails = (text: string | null) => (text === null ? null : text.replace(/\S*@\S*/g, '[hidden]'));
+
+export function createFeedService(deps: {
+  config: Pick<Config, 'redisUrl' | 'publicUrl'>;
+  log: FeedLog;
+  /** Redis channel prefix; instances that share rooms use the same one (tests isolate theirs). */
+  redisKey?: string;
+}): FeedService {
+  let io: Server | undefined;
+  let closeRedis: (() => Promise<void>) | undefined;
+
+  return {
+    publish(update, to) {
+      const parsed = feedUpdateSchema.safeParse({
+        id: update.id,
+        status: update.status,
+        adminNotes: maskEmails(update.adminNotes),
+        transactionHash: update.transactionHash,
+        updatedAt: update.updatedAt,
+      });
+      if (!parsed.success) {
+        deps.log.error({ id: update.id, issues: parsed.error.issues }, 'feed update dropped: invalid');
+        return false;
+      }
+      if (!io) return false;
+      const rooms: string[] = [room.admins];
+      if (to.exchangeId) rooms.push(room.exchange(to.exchangeId));
+      if (to.userId) rooms.push(room.user(to.userId));
+      // A connection in several of these rooms gets the message once.
+      io.to(rooms).emit(FEED_EVENT, parsed.data);
+      return true;
+    },
+
+    async attach(server, auth) {
+      if (io) return;
+      const opened = await openFeedServer(server, auth, {
+        ...deps,
+        redisKey: deps.redisKey ?? 'vaultline-feed',
+      });
+      io = opened.io;
+      closeRedis = opened.closeRedis;
+    },
+
+    async close() {
+      const current = io;
+      io = undefined;
+      if (!current) return;
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
+      current.local.disconnectSockets(true);
+      current.engine.close();
+      await current.of('/').adapter.close();
+      await closeRedis?.();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { TransactionStatus } from './enums';
+
+/** DECISIONS §6: the Socket.IO path, the pushed event and the client's watch message. */
+export const FEED_PATH = '/feed/anonymousexchange';
+export const FEED_EVENT = 'anonymousexchangedata';
+export const FEED_WATCH_EVENT = 'watch';
+/** How many exchange ids one connection may watch at once (a guest's browser holds its own few). */
+export const FEED_WATCH_MAX = 50;
+
+const statuses = Object.values(TransactionStatus) as number[];
+
+/**
+ * The only thing the feed ever pushes: a transaction's progress. Strict, so a caller cannot slip in
+ * another field (an e-mail, a user id, amounts); the server also masks e-mail-like text in notes.
+ */
+export const feedUpdateSchema = z.strictObject({
+  id: z.uuid(),
+  status: z
+    .number()
+    .int()
+    .refine((s) => statuses.includes(s), 'Unknown status'),
+  adminNotes: z.string().max(2000).nullable(),
+  transactionHash: z
+    .string()
+    .max(200)
+    .regex(/^[^\s@]*$/, 'Invalid transaction hash')
+    .nullable(),
+  /** ISO time of the change on the server (the merge rule drops older notes and hash). */
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type FeedUpdate = z.infer<typeof feedUpdateSchema>;
+
+/** Body of the client's `watch` message: the exchange ids it holds (replaces any earlier list). */
+export const feedWatchSchema = z.array(z.uuid()).max(FEED_WATCH_MAX);
+
+/** Acknowledgement of a `watch` message. */
+export type FeedWatchAck = { ok: true; watching: number } | { ok: false; error: string };
