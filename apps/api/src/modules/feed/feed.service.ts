@@ -37,9 +37,11 @@ export function createFeedService(deps: {
   log: FeedLog;
   /** Redis channel prefix; instances that share rooms use the same one (tests isolate theirs). */
   redisKey?: string;
+  /** How often connected users' accounts are re-read (revoked or disabled ones are cut off). */
+  recheckMs?: number;
 }): FeedService {
   let io: Server | undefined;
-  let closeRedis: (() => Promise<void>) | undefined;
+  let closeServer: (() => Promise<void>) | undefined;
 
   return {
     publish(update, to) {
@@ -68,20 +70,17 @@ export function createFeedService(deps: {
       const opened = await openFeedServer(server, auth, {
         ...deps,
         redisKey: deps.redisKey ?? 'vaultline-feed',
+        recheckMs: deps.recheckMs ?? 60_000,
       });
       io = opened.io;
-      closeRedis = opened.closeRedis;
+      closeServer = opened.close;
     },
 
     async close() {
-      const current = io;
+      const close = closeServer;
       io = undefined;
-      if (!current) return;
-      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
-      current.local.disconnectSockets(true);
-      current.engine.close();
-      await current.of('/').adapter.close();
-      await closeRedis?.();
+      closeServer = undefined;
+      await close?.();
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { type AuthState, assertAccountUsable } from '../../plugins/auth';
+import { type SocketUser, startRecheck } from './recheck';
 import type { FeedLog } from './redis-adapter';
 import { openRedisAdapter } from './redis-adapter';
 import { room } from './rooms';
@@ -19,11 +20,6 @@ import { room } from './rooms';
 export interface FeedAuth {
   tokens: TokenService;
   loadAuthState(userId: string): Promise<AuthState | undefined>;
-}
-
-interface SocketUser {
-  id: string;
-  admin: boolean;
 }
 
 /** The error a refused connection gets (`connect_error`: message, and data.code). */
@@ -66,7 +62,7 @@ async function identify(auth: FeedAuth, raw: unknown): Promise<SocketUser | null
     throw err;
   }
   // The role comes from the database, not from the token's claim.
-  return { id: state.id, admin: state.role === 'admin' };
+  return { id: state.id, ver: claims.ver, admin: state.role === 'admin' };
 }
 
 /** A guest's `watch` message: the exchange ids it holds replace the ones it watched before. */
@@ -86,8 +82,13 @@ async function onWatch(socket: Socket, ids: unknown, ack: unknown) {
 export async function openFeedServer(
   server: HttpServer,
   auth: FeedAuth,
-  deps: { config: Pick<Config, 'redisUrl' | 'publicUrl'>; log: FeedLog; redisKey: string },
-): Promise<{ io: Server; closeRedis: (() => Promise<void>) | undefined }> {
+  deps: {
+    config: Pick<Config, 'redisUrl' | 'publicUrl'>;
+    log: FeedLog;
+    redisKey: string;
+    recheckMs: number;
+  },
+): Promise<{ io: Server; close(): Promise<void> }> {
   const publicOrigin = new URL(deps.config.publicUrl).origin;
   const redis = deps.config.redisUrl
     ? await openRedisAdapter(deps.config.redisUrl, deps.redisKey, deps.log)
@@ -128,5 +129,17 @@ export async function openFeedServer(
     });
   });
 
-  return { io, closeRedis: redis?.close };
+  const stopRecheck = startRecheck(io, auth, deps.recheckMs, deps.log);
+
+  return {
+    io,
+    async close() {
+      stopRecheck();
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await redis?.close();
+    },
+  };
 }

@@ -18,8 +18,9 @@ import {
 let t: TestApp;
 let url: string;
 
+// Connected users' accounts are re-read every 200 ms here (60 s by default).
 beforeAll(async () => {
-  ({ t, url } = await listeningApp());
+  ({ t, url } = await listeningApp(200));
 });
 afterEach(() => closeClients());
 afterAll(async () => {
@@ -111,6 +112,32 @@ describe('live feed rooms', () => {
     await admin.next(other.id);
     await pause(200);
     expect(socket.received).toEqual([]);
+  });
+});
+
+describe('live feed: sessions that change after connecting', () => {
+  it('a revoked session is cut off; a demoted admin leaves the admins room', async () => {
+    const [user, demoted, admin] = [await signedIn(), await signedIn('admin'), await signedIn('admin')];
+    const userSocket = await connect(url, { token: user.token });
+    const demotedSocket = await connect(url, { token: demoted.token });
+    const adminSocket = await connect(url, { token: admin.token });
+    const cut = new Promise<string>((resolve, reject) => {
+      userSocket.socket.once('disconnect', resolve);
+      setTimeout(() => reject(new Error('the revoked socket is still connected')), 3000);
+    });
+    await t.services.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    await t.services.db.update(users).set({ role: 'user' }).where(eq(users.id, demoted.id));
+    expect(await cut).toBe('io server disconnect');
+    await pause(500);
+    const adminsOnly = update();
+    t.services.feed.publish(adminsOnly, { admins: true });
+    await adminSocket.next(adminsOnly.id);
+    await pause(200);
+    expect(demotedSocket.received).toEqual([]);
+    expect(demotedSocket.socket.connected).toBe(true);
   });
 });
 
