@@ -49,7 +49,13 @@ export async function buildApp({
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const services = {
-    ...createServices({ config, database, tokens, log: app.log }),
+    ...createServices({
+      config,
+      database,
+      tokens,
+      log: app.log,
+      ...(overrides?.feed ? { feed: overrides.feed } : {}),
+    }),
     ...overrides,
   } as Services;
   app.decorate('config', config);

@@ -7,7 +7,7 @@ import { createAccountService } from './modules/account/account.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContentService } from './modules/content/content.service';
 import { createExchangeService, createExpiryJob } from './modules/exchange/exchange.service';
-import { createFeedService } from './modules/feed/feed.service';
+import { createFeedService, type FeedService } from './modules/feed/feed.service';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
 import { createSystemService } from './modules/system/system.service';
@@ -17,6 +17,8 @@ export interface ServiceContext {
   database: Database;
   tokens: TokenService;
   log: FastifyBaseLogger;
+  /** A feed built elsewhere (tests: their own Redis channel); the modules that publish get it too. */
+  feed?: FeedService;
 }
 
 const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
@@ -29,7 +31,7 @@ export function createServices(ctx: ServiceContext) {
     ? new (loadIoredis().Redis)(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   // The live feed (Socket.IO); attached to the HTTP server by the app when it is ready.
-  const feed = createFeedService({ config: ctx.config, log: ctx.log });
+  const feed = ctx.feed ?? createFeedService({ config: ctx.config, log: ctx.log });
   const system = createSystemService({ db });
   const account = createAccountService({ db });
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
@@ -38,6 +40,7 @@ export function createServices(ctx: ServiceContext) {
   const { start, stop, ...money } = createMoneyServices({
     db,
     run: ctx.database.run,
+    feed,
     config: ctx.config,
     log: ctx.log,
     system,
@@ -49,6 +52,7 @@ export function createServices(ctx: ServiceContext) {
     prices: money.prices,
     system,
     mail,
+    feed,
     publicUrl: ctx.config.publicUrl,
     expiryMinutes: ctx.config.exchangeExpiryMinutes,
     log: ctx.log,

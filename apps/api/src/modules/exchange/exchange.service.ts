@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { FeedService } from '../feed/feed.service';
 import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
 import type { SystemService } from '../system/system.service';
@@ -41,6 +42,8 @@ export interface ExchangeDeps {
   prices: Pick<PriceService, 'freshUsd'>;
   system: Pick<SystemService, 'publicSettings'>;
   mail: Pick<MailService, 'send'>;
+  /** The live feed: a status change goes to that exchange's watchers (and the admins) only. */
+  feed: Pick<FeedService, 'publish'>;
   publicUrl: string;
   expiryMinutes: number;
   log: FastifyBaseLogger;
@@ -66,8 +69,21 @@ export function createExchangeService(deps: ExchangeDeps) {
     return a;
   }
 
-  /** DECISIONS §4: every status change e-mails the guest, in the guest's language. */
+  /**
+   * DECISIONS §4: every status change e-mails the guest, in the guest's language, and is pushed live
+   * to that exchange's watchers only (never the e-mail).
+   */
   async function statusChanged(r: ExchangeRow): Promise<void> {
+    deps.feed.publish(
+      {
+        id: r.id,
+        status: r.status,
+        adminNotes: r.adminNotes,
+        transactionHash: r.transactionHash,
+        updatedAt: r.updatedAt.toISOString(),
+      },
+      { exchangeId: r.id },
+    );
     await mail.send({ to: r.email, ...statusMail(r.language, r.status, link(r.id), r.adminNotes) });
   }
 

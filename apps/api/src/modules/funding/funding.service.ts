@@ -13,6 +13,7 @@ import {
 } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { pgError } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -31,6 +32,8 @@ export interface FundingDeps {
   catalog: AssetCatalog;
   ledger: LedgerService;
   payments: PaymentGateway;
+  /** The live feed: an admin's decision reaches the owner's open pages (and the admins). */
+  feed: Pick<FeedService, 'publish'>;
 }
 
 type ListRow = Awaited<ReturnType<typeof listDeposits>>[number];
@@ -53,7 +56,27 @@ function toDeposit(r: ListRow): Deposit {
 }
 
 /** Funding a wallet: crypto deposits verified by an admin, fiat by card through the payment gateway. */
-export function createFundingService({ db, catalog, ledger, payments }: FundingDeps) {
+export function createFundingService({ db, catalog, ledger, payments, feed }: FundingDeps) {
+  /** After the decision has committed: to the depositor's connections and the admins. */
+  function pushDecision(row: {
+    id: string;
+    userId: string;
+    status: number;
+    adminNotes: string | null;
+    transactionHash: string | null;
+  }) {
+    feed.publish(
+      {
+        id: row.id,
+        status: row.status,
+        adminNotes: row.adminNotes,
+        transactionHash: row.transactionHash,
+        updatedAt: new Date().toISOString(),
+      },
+      { userId: row.userId },
+    );
+  }
+
   async function asset(id: string): Promise<AssetRow> {
     const a = await catalog.byId(id);
     if (!a) throw notFound('Asset not found.', 'ASSET_NOT_FOUND');
@@ -172,7 +195,7 @@ export function createFundingService({ db, catalog, ledger, payments }: FundingD
 
     /** Approves a crypto deposit awaiting verification and credits it, exactly once. */
     async approve(adminId: string, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const row = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
           status: TransactionStatus.success,
           decidedBy: adminId,
@@ -186,7 +209,9 @@ export function createFundingService({ db, catalog, ledger, payments }: FundingD
         const entryId = await credit(tx, row, 'deposit');
         if (!entryId) throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
         await transitionDeposit(tx, id, TransactionStatus.success, { journalEntryId: entryId });
+        return row;
       });
+      pushDecision(done);
     },
 
     async reject(adminId: string, id: string, notes: string): Promise<void> {
@@ -196,7 +221,10 @@ export function createFundingService({ db, catalog, ledger, payments }: FundingD
         decidedBy: adminId,
         decidedAt: new Date(),
       });
-      if (row) return;
+      if (row) {
+        pushDecision(row);
+        return;
+      }
       if (!(await findDeposit(db, id))) throw notFound(FUNDING_ERRORS.depositNotFound, 'DEPOSIT_NOT_FOUND');
       throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
     },

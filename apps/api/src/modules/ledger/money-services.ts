@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db, RunStatement } from '../../db/client';
 import type { AccountService } from '../account/account.service';
 import { createConvertService } from '../convert/convert.service';
+import type { FeedService } from '../feed/feed.service';
 import { createFundingService } from '../funding/funding.service';
 import { createPaymentGateway } from '../funding/payment-gateway';
 import { createHistoryService } from '../history/history.service';
@@ -17,12 +18,13 @@ import { createLedgerService } from './ledger.service';
 export function createMoneyServices(ctx: {
   db: Db;
   run: RunStatement;
+  feed: Pick<FeedService, 'publish'>;
   config: Config;
   log: FastifyBaseLogger;
   system: SystemService;
   account: AccountService;
 }) {
-  const { db, run, config, log, system, account } = ctx;
+  const { db, run, feed, config, log, system, account } = ctx;
   const catalog = createAssetCatalog(db);
   const prices = createPriceService({
     db,
@@ -49,7 +51,7 @@ export function createMoneyServices(ctx: {
     system,
     lockTtlSeconds: config.lockTtlSeconds,
   });
-  const funding = createFundingService({ db, catalog, ledger, payments });
+  const funding = createFundingService({ db, catalog, ledger, payments, feed });
   return {
     prices,
     ledger,
