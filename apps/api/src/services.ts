@@ -52,6 +52,7 @@ export function createServices(ctx: ServiceContext) {
     prices: money.prices,
     system,
     mail,
+    ledger: money.ledger,
     feed,
     publicUrl: ctx.config.publicUrl,
     expiryMinutes: ctx.config.exchangeExpiryMinutes,

@@ -81,6 +81,7 @@ export const ERROR_CODE_PARAMS = {
   INVALID_HASH: ['ticker'],
   ALREADY_CONFIRMED: [],
   EXCHANGE_NOT_AWAITING: [],
+  EXCHANGE_FINAL: [],
   // Made by the web client itself: the server could not be reached, or answered without an envelope.
   NETWORK: [],
   HTTP: [],

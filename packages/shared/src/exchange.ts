@@ -106,3 +106,18 @@ export const publicExchangeSchema = z.object({
   destinationWalletTicker: z.string(),
 });
 export type PublicExchange = z.infer<typeof publicExchangeSchema>;
+
+/** Back office (spec-2): an anonymous exchange with the guest's e-mail, for admins only. */
+export const adminExchangeSchema = publicExchangeSchema.extend({ userEmail: z.string() });
+export type AdminExchange = z.infer<typeof adminExchangeSchema>;
+export const adminExchangesQuerySchema = z.object({ status: z.coerce.number().int().optional() });
+const EXCHANGE_STATUSES = [-1, 0, 1, 2, 3];
+export const adminExchangeUpdateQuerySchema = z.object({
+  exchangeId: uuidSchema,
+  status: z.coerce
+    .number()
+    .int()
+    .refine((s) => EXCHANGE_STATUSES.includes(s), { message: 'Unknown status' }),
+});
+/** POST Admin/anonymousExchanges/update: the body is a JSON string, the admin's notes. */
+export const adminExchangeNotesSchema = z.string().trim().max(1000, { message: 'At most 1000 characters' });

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { passwordRoutes } from './auth/password.routes';
 import { contentRoutes } from './content/content.routes';
 import { convertRoutes } from './convert/convert.routes';
+import { adminExchangeRoutes } from './exchange/admin-exchange.routes';
 import { exchangeRoutes } from './exchange/exchange.routes';
 import { adminDepositsRoutes } from './funding/admin-deposits.routes';
 import { fundingRoutes } from './funding/funding.routes';
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminDepositsRoutes);
   await app.register(historyRoutes);
   await app.register(exchangeRoutes);
+  await app.register(adminExchangeRoutes);
 }

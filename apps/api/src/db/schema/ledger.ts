@@ -25,7 +25,7 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['user', 'house', 'fee'] }).notNull(),
+    kind: text('kind', { enum: ['user', 'house', 'fee', 'external'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     assetId: uuid('asset_id')
       .notNull()

@@ -79,3 +79,35 @@ export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: stri
     )
     .returning();
 }
+
+/** Admin lists (spec-2): every exchange, or those of one status; newest first. */
+export function listExchanges(db: DbOrTx, status?: number, limit = 500) {
+  return db
+    .select()
+    .from(guestExchanges)
+    .where(status === undefined ? undefined : eq(guestExchanges.status, status))
+    .orderBy(desc(guestExchanges.creationDate), desc(guestExchanges.id))
+    .limit(limit);
+}
+
+/**
+ * An admin's decision. Success is final, so only an exchange not yet successful changes; concurrent
+ * decisions queue on the row and the later ones match nothing.
+ */
+export async function setExchangeStatus(
+  db: DbOrTx,
+  id: string,
+  status: number,
+  adminNotes: string | null,
+): Promise<ExchangeRow | undefined> {
+  const [row] = await db
+    .update(guestExchanges)
+    .set({ status, adminNotes, updatedAt: sql`now()` })
+    .where(and(eq(guestExchanges.id, id), sql`${guestExchanges.status} <> ${TransactionStatus.success}`))
+    .returning();
+  return row;
+}
+
+export async function setExchangeEntry(db: DbOrTx, id: string, journalEntryId: string): Promise<void> {
+  await db.update(guestExchanges).set({ journalEntryId }).where(eq(guestExchanges.id, id));
+}

@@ -1,4 +1,5 @@
 import {
+  type AdminExchange,
   belowMinimumMessage,
   type ConfirmExchangeRequest,
   type CreateExchangeRequest,
@@ -19,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FeedService } from '../feed/feed.service';
+import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
 import type { SystemService } from '../system/system.service';
@@ -32,6 +34,9 @@ import {
   findExchange,
   findExchanges,
   insertExchange,
+  listExchanges,
+  setExchangeEntry,
+  setExchangeStatus,
 } from './exchange.repository';
 import { createdMail, listMail, statusMail, trackingLink } from './exchange-mail';
 import { usesMemo, validAddress, validHash, validMemo } from './networks';
@@ -42,6 +47,8 @@ export interface ExchangeDeps {
   prices: Pick<PriceService, 'freshUsd'>;
   system: Pick<SystemService, 'publicSettings'>;
   mail: Pick<MailService, 'send'>;
+  /** A successful exchange posts its entry here (house accounts against the outside world). */
+  ledger: Pick<LedgerService, 'post'>;
   /** The live feed: a status change goes to that exchange's watchers (and the admins) only. */
   feed: Pick<FeedService, 'publish'>;
   publicUrl: string;
@@ -50,6 +57,7 @@ export interface ExchangeDeps {
 }
 
 export const EXPIRED_NOTE = 'Expired';
+const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
 /** Links one "e-mail me my exchanges" message holds at most. */
 const MAX_LINKS = 50;
 // Spec-1 §5: text, @, domain and a top-level part of at least 2 letters.
@@ -272,6 +280,55 @@ export function createExchangeService(deps: ExchangeDeps) {
       const ids = await exchangeIdsByEmail(db, email.data, MAX_LINKS);
       if (ids.length === 0) return;
       await mail.send({ to: email.data, ...listMail(language ?? DEFAULT_LANGUAGE, ids.map(link)) });
+    },
+
+    /** Back office lists: with the guest's e-mail (admins only). */
+    async adminList(status?: number): Promise<AdminExchange[]> {
+      const rows = await listExchanges(db, status);
+      return Promise.all(rows.map(async (r) => ({ ...(await toPublic(r)), userEmail: r.email })));
+    },
+
+    /**
+     * spec-2: the admin sets a status with notes. Success is final and, in the same transaction,
+     * posts the exchange once in the ledger: the guest's deposit comes from outside into the house's
+     * source account; the amount sent to the guest leaves the house's destination account, the fee
+     * goes to the fee account.
+     */
+    async adminSetStatus(id: string, status: number, notes: string): Promise<AdminExchange> {
+      const row = await db.transaction(async (tx) => {
+        const r = await setExchangeStatus(tx, id, status, notes || null);
+        if (!r) {
+          if (!(await findExchange(tx, id))) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+          throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
+        }
+        if (status !== TransactionStatus.success) return r;
+        const amount = new Decimal(r.amount);
+        const receive = new Decimal(r.destinationAmount);
+        const fee = new Decimal(r.fee);
+        const src = r.sourceAssetId;
+        const dst = r.destinationAssetId;
+        const entryId = await deps.ledger.post(tx, {
+          kind: 'guest_exchange',
+          reference: r.id,
+          memo: 'guest exchange',
+          legs: [
+            { owner: { kind: 'external' }, assetId: src, amount: amount.neg() },
+            { owner: { kind: 'house' }, assetId: src, amount },
+            ...(receive.plus(fee).gt(0)
+              ? [{ owner: { kind: 'house' as const }, assetId: dst, amount: receive.plus(fee).neg() }]
+              : []),
+            ...(receive.gt(0)
+              ? [{ owner: { kind: 'external' as const }, assetId: dst, amount: receive }]
+              : []),
+            ...(fee.gt(0) ? [{ owner: { kind: 'fee' as const }, assetId: dst, amount: fee }] : []),
+          ],
+        });
+        if (!entryId) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
+        await setExchangeEntry(tx, r.id, entryId);
+        return { ...r, journalEntryId: entryId };
+      });
+      await statusChanged(row);
+      return { ...(await toPublic(row)), userEmail: row.email };
     },
 
     /** One expiry pass (the timer's work); returns how many exchanges expired. */

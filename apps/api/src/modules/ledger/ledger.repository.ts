@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
 
-export type AccountKind = 'user' | 'house' | 'fee';
+export type AccountKind = 'user' | 'house' | 'fee' | 'external';
 
 export async function findAccount(db: DbOrTx, kind: AccountKind, userId: string | null, assetId: string) {
   const [row] = await db

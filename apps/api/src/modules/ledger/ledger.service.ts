@@ -3,7 +3,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { auditLedger, ensureAccount, type LegRow, postEntry, userBalances } from './ledger.repository';
 
-export type Owner = { kind: 'user'; userId: string } | { kind: 'house' } | { kind: 'fee' };
+/**
+ * Who holds a ledger account. 'external' is the world outside the exchange, per asset: a guest's
+ * deposit comes from it and the coins sent to a guest go to it (its balance is not kept).
+ */
+export type Owner =
+  | { kind: 'user'; userId: string }
+  | { kind: 'house' }
+  | { kind: 'fee' }
+  | { kind: 'external' };
 
 export interface Leg {
   owner: Owner;
@@ -90,7 +98,7 @@ export function createLedgerService({ db }: { db: Db }) {
      */
     async prepare(assetIds: string[]): Promise<void> {
       for (const assetId of assetIds) {
-        for (const kind of ['house', 'fee'] as const) await ensureAccount(db, kind, null, assetId);
+        for (const kind of ['house', 'fee', 'external'] as const) await ensureAccount(db, kind, null, assetId);
       }
     },
   };
