@@ -98,7 +98,8 @@ export function createLedgerService({ db }: { db: Db }) {
      */
     async prepare(assetIds: string[]): Promise<void> {
       for (const assetId of assetIds) {
-        for (const kind of ['house', 'fee', 'external'] as const) await ensureAccount(db, kind, null, assetId);
+        for (const kind of ['house', 'fee', 'external'] as const)
+          await ensureAccount(db, kind, null, assetId);
       }
     },
   };

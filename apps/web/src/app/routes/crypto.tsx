@@ -27,7 +27,8 @@ export default function CryptoPage() {
   const asset = list.data?.find(
     (w) => w.ticker.toLowerCase() === ticker.toLowerCase() && w.type === WalletType.Crypto,
   );
-  const history = usePriceHistory(asset?.ticker ?? ticker, hours);
+  // Asked once the asset list says which ticker this is (not first as typed, then again).
+  const history = usePriceHistory(asset?.ticker, hours);
 
   if (list.isPending) {
     return (

@@ -12,5 +12,6 @@ export const priceHistoryQueryOptions = (ticker: string, hours: number) =>
     queryFn: ({ signal }) => getPriceHistory(ticker, hours, signal),
   });
 
-export const usePriceHistory = (ticker: string, hours = 24) =>
-  useQuery(priceHistoryQueryOptions(ticker, hours));
+/** Waits for a known ticker (undefined: nothing asked yet, so an unknown one costs no call). */
+export const usePriceHistory = (ticker: string | undefined, hours = 24) =>
+  useQuery({ ...priceHistoryQueryOptions(ticker ?? '', hours), enabled: !!ticker });
