@@ -14,7 +14,7 @@
  * After the run the ledger audit must be clean and every acknowledged conversion must be stored.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
@@ -27,6 +27,7 @@ import { seedReference } from '../apps/api/src/db/seed';
 import { createTokenService } from '../apps/api/src/lib/tokens';
 import { auditLedger } from '../apps/api/src/modules/ledger/ledger.repository';
 import { createLedgerService } from '../apps/api/src/modules/ledger/ledger.service';
+import { cpuMs, cpuTimes, postgresCpu, postgresCpuSince } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 16);
@@ -36,39 +37,6 @@ const PROFILE = process.env.BENCH_PROFILE;
 const base = process.env.DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '..');
 const JWT_SECRET = 'bench-jwt-secret-bench-jwt-secret-bench-jwt';
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-
-/** utime and stime of a process, in ms (stime includes loopback TCP work done in its syscalls). */
-function cpuTimes(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
-}
-function cpuMs(pid: number): number {
-  const t = cpuTimes(pid);
-  return t.user + t.system;
-}
-
-/** CPU ms of each PostgreSQL server process (the postmaster and its children), by pid. */
-function postgresCpu(): Map<number, number> {
-  const byPid = new Map<number, number>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
-        byPid.set(Number(pid), cpuMs(Number(pid)));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return byPid;
-}
-
-/** PostgreSQL CPU spent since `before`: per process alive at the end (a new one counts whole). */
-function postgresCpuSince(before: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
 
 function withDb(url: string, name: string): string {
   const u = new URL(url);

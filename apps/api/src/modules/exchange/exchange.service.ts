@@ -39,6 +39,8 @@ import {
   setExchangeStatus,
 } from './exchange.repository';
 import { createdMail, listMail, statusMail, trackingLink } from './exchange-mail';
+import { settlementEntry } from './exchange-settlement';
+import { toPublicExchange } from './exchange-view';
 import { usesMemo, validAddress, validHash, validMemo } from './networks';
 
 export interface ExchangeDeps {
@@ -95,43 +97,7 @@ export function createExchangeService(deps: ExchangeDeps) {
     await mail.send({ to: r.email, ...statusMail(r.language, r.status, link(r.id), r.adminNotes) });
   }
 
-  async function toPublic(r: ExchangeRow): Promise<PublicExchange> {
-    const [src, dst] = await Promise.all([catalog.byId(r.sourceAssetId), catalog.byId(r.destinationAssetId)]);
-    const side = (a: AssetRow | undefined, id: string) => ({
-      id,
-      ticker: a?.ticker ?? '',
-      type: a?.type ?? 2,
-    });
-    const left = side(src, r.sourceAssetId);
-    const right = side(dst, r.destinationAssetId);
-    const expiresAt = new Date(r.creationDate.getTime() + deps.expiryMinutes * 60_000);
-    return {
-      id: r.id,
-      exchangeId: r.id,
-      status: r.status,
-      amount: toPlain(r.amount),
-      destinationAmount: toPlain(r.destinationAmount),
-      exchangeRate: toPlain(r.rate),
-      fee: toPlain(r.fee),
-      feeRate: toPlain(r.feeRate),
-      usdValue: toPlain(r.usdValue),
-      creationDate: r.creationDate.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      transactionHash: r.transactionHash,
-      senderWalletAddress: r.senderAddress,
-      destinationWalletAddress: r.destinationAddress,
-      destinationMemo: r.destinationMemo,
-      refundWalletAddress: r.refundAddress,
-      adminWalletAddress: r.depositAddress,
-      adminNotes: r.adminNotes,
-      pair: { left, right, rate: toPlain(r.rate) },
-      sourceWallet: left,
-      destinationWallet: right,
-      sourceWalletTicker: left.ticker,
-      destinationWalletTicker: right.ticker,
-    };
-  }
+  const toPublic = (r: ExchangeRow) => toPublicExchange(r, catalog, deps.expiryMinutes);
 
   const optional = (v: string | null | undefined) => {
     const t = v?.trim();
@@ -290,9 +256,7 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     /**
      * spec-2: the admin sets a status with notes. Success is final and, in the same transaction,
-     * posts the exchange once in the ledger: the guest's deposit comes from outside into the house's
-     * source account; the amount sent to the guest leaves the house's destination account, the fee
-     * goes to the fee account.
+     * posts the exchange once in the ledger (settlementEntry).
      */
     async adminSetStatus(id: string, status: number, notes: string): Promise<AdminExchange> {
       const row = await db.transaction(async (tx) => {
@@ -302,27 +266,7 @@ export function createExchangeService(deps: ExchangeDeps) {
           throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
         }
         if (status !== TransactionStatus.success) return r;
-        const amount = new Decimal(r.amount);
-        const receive = new Decimal(r.destinationAmount);
-        const fee = new Decimal(r.fee);
-        const src = r.sourceAssetId;
-        const dst = r.destinationAssetId;
-        const entryId = await deps.ledger.post(tx, {
-          kind: 'guest_exchange',
-          reference: r.id,
-          memo: 'guest exchange',
-          legs: [
-            { owner: { kind: 'external' }, assetId: src, amount: amount.neg() },
-            { owner: { kind: 'house' }, assetId: src, amount },
-            ...(receive.plus(fee).gt(0)
-              ? [{ owner: { kind: 'house' as const }, assetId: dst, amount: receive.plus(fee).neg() }]
-              : []),
-            ...(receive.gt(0)
-              ? [{ owner: { kind: 'external' as const }, assetId: dst, amount: receive }]
-              : []),
-            ...(fee.gt(0) ? [{ owner: { kind: 'fee' as const }, assetId: dst, amount: fee }] : []),
-          ],
-        });
+        const entryId = await deps.ledger.post(tx, settlementEntry(r));
         if (!entryId) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
         await setExchangeEntry(tx, r.id, entryId);
         return { ...r, journalEntryId: entryId };
@@ -340,35 +284,3 @@ export function createExchangeService(deps: ExchangeDeps) {
   };
 }
 export type ExchangeService = ReturnType<typeof createExchangeService>;
-
-/** Runs the expiry pass on a timer between start and stop (services lifecycle). */
-export function createExpiryJob(
-  exchange: Pick<ExchangeService, 'expire'>,
-  everyMs: number,
-  log: FastifyBaseLogger,
-) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const pass = () =>
-    exchange
-      .expire()
-      .then((n) => {
-        if (n > 0) log.info({ expired: n }, 'unpaid exchanges expired');
-      })
-      .catch((err) => log.warn({ err }, 'exchange expiry failed'));
-  return {
-    start() {
-      timer = setInterval(() => {
-        running ??= pass().finally(() => {
-          running = undefined;
-        });
-      }, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
-}
