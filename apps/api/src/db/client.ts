@@ -35,7 +35,30 @@ export interface Database {
   run: RunStatement;
   /** The embedded client, for snapshots in tests. */
   pglite?: PGlite;
+  /**
+   * Runs `fn` while no other API process starting on this database runs its own (PostgreSQL: a
+   * session advisory lock on a connection of its own; PGlite has one process). Start-up work that
+   * is not safe twice at once (migrations, seeding the demo and the first admin) goes here.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The advisory lock key of start-up work ("vltn" in ASCII; any fixed key works). */
+const STARTUP_LOCK = 0x766c746e;
+
+async function exclusiveOn<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -46,10 +69,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool), { migrationsFolder });
+  // Several instances may start at once on a new database: one migrates, the others wait.
+  await exclusiveOn(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
   const run: RunStatement = async (st, values) =>
     (await pool.query({ name: st.name, text: st.text, values })).rows;
-  return { db, kind: 'postgres', run, close: () => pool.end() };
+  return { db, kind: 'postgres', run, exclusive: (fn) => exclusiveOn(pool, fn), close: () => pool.end() };
 }
 
 /** Opens an embedded PGlite; `dataDir` undefined keeps it in memory. */
@@ -62,7 +86,7 @@ export async function openPglite(opts: { dataDir?: string; client?: PGlite } = {
   // In process there is no round trip to save; PGlite parses the statement each time.
   const run: RunStatement = async <T>(st: Statement, values: unknown[]) =>
     (await client.query<T>(st.text, values)).rows;
-  return { db, kind: 'pglite', pglite: client, run, close: () => client.close() };
+  return { db, kind: 'pglite', pglite: client, run, exclusive: (fn) => fn(), close: () => client.close() };
 }
 
 export function openDatabase(cfg: {

@@ -16,6 +16,8 @@ const REDACT_PATHS = [
   'jwToken',
   'refreshToken',
   'cardNumber',
+  'creditCardNumber',
+  'expiracy',
   'cvc',
   'authorization',
   'cookie',

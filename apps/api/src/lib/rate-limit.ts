@@ -8,9 +8,22 @@ import { AppError } from './errors';
  * as a param so the client can say it in the user's language.
  */
 export function attemptRateLimit(config: Pick<Config, 'authRateLimit'>) {
+  return limitOf(config.authRateLimit);
+}
+
+/**
+ * Per-route limit for the other public calls that write or look things up (a guest exchange, its
+ * confirmation, the lookup by ids, logout): looser than the credential calls, but no anonymous
+ * caller can write without bound (security/earlier-holes.test.ts walks the route table for it).
+ */
+export function guestRateLimit(config: Pick<Config, 'guestRateLimit'>) {
+  return limitOf(config.guestRateLimit);
+}
+
+function limitOf(limit: { max: number; timeWindow: string }) {
   return {
-    max: config.authRateLimit.max,
-    timeWindow: config.authRateLimit.timeWindow,
+    max: limit.max,
+    timeWindow: limit.timeWindow,
     errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string; ttl: number }) =>
       new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${ctx.after}.`, undefined, {
         seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { journalEntries } from './ledger';
 import { assets } from './reference';
+import { users } from './users';
 
 /**
  * A guest exchange (PublicExchange, DECISIONS §4). The id (random UUID) is the guest's only key;
  * the e-mail is kept to write to the guest and is never returned by a public call. The destination
  * amount, rate and fee are fixed at creation. journal_entry_id records the ledger entry that the
- * admin's success decision will post (null until then; no money moves before).
+ * admin's success decision will post (null until then; no money moves before). A signed-in user's
+ * exchange also records who made it; that never replaces the id as the key for guests.
  */
 export const guestExchanges = pgTable(
   'guest_exchanges',
@@ -25,6 +27,8 @@ export const guestExchanges = pgTable(
     fee: numeric('fee').notNull(),
     feeRate: numeric('fee_rate').notNull(),
     usdValue: numeric('usd_value').notNull(),
+    /** The signed-in user who made it (their history and live room show it); null for a guest. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     email: text('email').notNull(),
     language: text('language').notNull().default('en-us'),
     /** The source's deposit address when the exchange was made (an admin may change it later). */
@@ -40,12 +44,24 @@ export const guestExchanges = pgTable(
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** What the admin saw arrive (null until recorded); a difference with `amount` needs a requote or refund. */
+    amountReceived: numeric('amount_received'),
+    /** The quote made at creation, kept when an admin requotes for the amount received. */
+    quotedAmount: numeric('quoted_amount'),
+    quotedDestinationAmount: numeric('quoted_destination_amount'),
+    requotedAt: timestamp('requoted_at', { withTimezone: true }),
+    /** The refund of the amount received to the guest's refund address, and its on-chain hash. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The house's outgoing transfer (payout on success, refund on failure), when the admin gives it. */
+    payoutHash: text('payout_hash'),
   },
   (t) => [
     index('guest_exchanges_email_idx').on(t.email, t.creationDate),
+    index('guest_exchanges_user_idx').on(t.userId, t.creationDate).where(sql`${t.userId} is not null`),
     // The expiry job's scan: unpaid exchanges by age.
     index('guest_exchanges_awaiting_idx').on(t.creationDate).where(sql`${t.status} = 3`),
     check('guest_exchanges_amount_positive', sql`${t.amount} > 0`),
+    check('guest_exchanges_received_positive', sql`${t.amountReceived} is null or ${t.amountReceived} > 0`),
     check('guest_exchanges_destination_amount', sql`${t.destinationAmount} >= 0`),
     check('guest_exchanges_status_check', sql`${t.status} in (-1, 0, 1, 2, 3)`),
     check('guest_exchanges_distinct_assets', sql`${t.sourceAssetId} <> ${t.destinationAssetId}`),

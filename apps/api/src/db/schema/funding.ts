@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   numeric,
@@ -52,3 +53,22 @@ export const deposits = pgTable(
     check('deposits_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
 );
+
+/**
+ * The offline test gateway's own record of charges, standing in for the books a real gateway keeps
+ * on its side: keyed by the caller's idempotency key, it survives a restart of the API, so the card
+ * reconciliation can ask "was this charged?" after a crash exactly as it would ask a real gateway.
+ * Card number and CVC are never stored here either: last 4 digits and brand only.
+ */
+export const testGatewayCharges = pgTable('test_gateway_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  ok: boolean('ok').notNull(),
+  reference: text('reference'),
+  code: text('code'),
+  message: text('message'),
+  amount: numeric('amount').notNull(),
+  currency: text('currency').notNull(),
+  last4: text('last4').notNull(),
+  brand: text('brand').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

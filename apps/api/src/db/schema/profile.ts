@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { countries } from './reference';
 import { users } from './users';
 
@@ -35,6 +45,8 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('bank_accounts_user_unique').on(t.userId),
+    // The back office's review queue: accounts not processed yet, oldest first.
+    index('bank_accounts_pending_idx').on(t.creationDate).where(sql`${t.status} = -1`),
     check('bank_accounts_status_check', sql`${t.status} in (-1, 0, 1)`),
   ],
 );

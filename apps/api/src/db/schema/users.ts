@@ -38,6 +38,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_creation_date_idx').on(t.creationDate),
+    // The back office's user search (prefix of the e-mail, of "first last" and of the last name).
+    index('users_email_pattern_idx').on(t.email.op('text_pattern_ops')),
+    index('users_full_name_pattern_idx').on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index('users_last_name_pattern_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
     check('users_status_check', sql`${t.status} in (1, -1)`),
   ],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "guest_exchanges" ADD COLUMN "user_id" uuid;--> statement-breakpoint
+ALTER TABLE "guest_exchanges" ADD CONSTRAINT "guest_exchanges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "guest_exchanges_user_idx" ON "guest_exchanges" USING btree ("user_id","creation_date") WHERE "guest_exchanges"."user_id" is not null;

@@ -1,0 +1,96 @@
+import { Decimal } from '@vaultline/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPriceService } from '../modules/prices/prices.service';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createIntervalJob } from './interval-job';
+import { createJobLeases } from './job-lease';
+
+// Several API instances share one database: each periodic job runs on one of them at a time.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let n = 0;
+const jobName = () => `test job ${++n}`;
+
+describe('job leases', () => {
+  it('one holder at a time; the holder renews; another takes over when it runs out or is released', async () => {
+    const a = createJobLeases(t.services.db, 'instance-a');
+    const b = createJobLeases(t.services.db, 'instance-b');
+    const job = jobName();
+    expect(await a.take(job, 300)).toBe(true);
+    expect(await b.take(job, 300)).toBe(false);
+    expect(await a.take(job, 300)).toBe(true);
+    await pause(350);
+    expect(await b.take(job, 10_000)).toBe(true);
+    expect(await a.take(job, 10_000)).toBe(false);
+    await b.release();
+    expect(await a.take(job, 10_000)).toBe(true);
+  });
+
+  it('of many instances asking at once, exactly one wins', async () => {
+    const job = jobName();
+    const instances = Array.from({ length: 8 }, (_, i) => createJobLeases(t.services.db, `racer-${i}`));
+    const won = await Promise.all(instances.map((l) => l.take(job, 10_000)));
+    expect(won.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('two instances running the same periodic job: each period runs it once', async () => {
+    const name = jobName();
+    let runs = 0;
+    const jobs = ['one', 'two'].map((holder) =>
+      createIntervalJob({
+        name,
+        everyMs: 100,
+        pass: async () => {
+          runs++;
+          return 0;
+        },
+        log: t.app.log,
+        leases: createJobLeases(t.services.db, holder),
+      }),
+    );
+    for (const j of jobs) j.start();
+    await pause(1050);
+    await Promise.all(jobs.map((j) => j.stop()));
+    // About ten periods; without the lease it would be about twenty.
+    expect(runs).toBeGreaterThanOrEqual(6);
+    expect(runs).toBeLessThanOrEqual(11);
+  });
+
+  it('only the leader asks the price source; a follower reads the prices it recorded', async () => {
+    const fetched: string[] = [];
+    let usd = '100';
+    const make = (holder: string) =>
+      createPriceService({
+        db: t.services.db,
+        source: {
+          id: 'static',
+          indicative: true,
+          fetch: async (tickers) => {
+            fetched.push(holder);
+            return new Map(tickers.map((x) => [x, new Decimal(usd)]));
+          },
+        },
+        tickers: async () => ['LEASETEST'],
+        refreshSeconds: 1,
+        maxAgeSeconds: 300,
+        log: t.app.log,
+        leases: createJobLeases(t.services.db, holder),
+      });
+    await t.services.db.execute(sql`delete from job_leases where name = 'price refresh'`);
+    const leader = make('leader');
+    const follower = make('follower');
+    await leader.start();
+    await follower.start();
+    usd = '123.45';
+    await pause(2300);
+    await Promise.all([leader.stop(), follower.stop()]);
+    expect(new Set(fetched)).toEqual(new Set(['leader']));
+    expect(follower.price('LEASETEST')?.usd.toFixed()).toBe('123.45');
+  });
+});
