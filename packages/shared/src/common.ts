@@ -17,6 +17,13 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 export const pingSchema = z.object({ status: z.literal('ok'), time: z.string() });
+/** GET health/live and health/ready: what was checked and whether it answered. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  /** Which instance answered (INSTANCE_NAME), for operators behind a load balancer. */
+  instance: z.string(),
+  checks: z.record(z.string(), z.boolean()),
+});
 
 export const countrySchema = z.object({
   id: z.number().int(),

@@ -117,3 +117,15 @@ export const CONVERT_PATHS = {
   transaction: '/AssetConvert/transaction',
   transactions: '/AssetConvert/transactions',
 } as const;
+
+/** GET AssetConvert/transactions: pages of your conversions (the earlier system stopped at 500). */
+export const CONVERSIONS_MAX_PAGE_SIZE = 100;
+export const conversionsPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { message: 'Page numbers start at 1' }).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CONVERSIONS_MAX_PAGE_SIZE, { message: `At most ${CONVERSIONS_MAX_PAGE_SIZE} per page` })
+    .default(CONVERSIONS_MAX_PAGE_SIZE),
+});

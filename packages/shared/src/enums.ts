@@ -54,3 +54,9 @@ export const LIMITS = {
   notificationRemoveDelayMs: 300,
   rateDecimals: 5,
 } as const;
+
+/**
+ * spec-1 §5: at most 64 characters before the at sign (and 254 in total, checked by emailSchema).
+ * Here, not in content.ts, so the footer's newsletter box does not pull zod into every first load.
+ */
+export const NEWSLETTER_LOCAL_PART_MAX = 64;

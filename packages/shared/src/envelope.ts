@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { errorParamsSchema } from './error-codes';
+import { ERROR_CODES } from './error-codes';
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** The values an error's message shows (a minimum, a ticker, seconds...), by name. */
+export const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /** The error part of every response envelope (spec-1 §7). `error` is the user-facing message. */
 export const apiErrorSchema = z.object({

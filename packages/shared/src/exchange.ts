@@ -25,6 +25,20 @@ export const EXCHANGE_ERRORS = {
   notAwaiting: 'This exchange is no longer waiting for a deposit.',
 } as const;
 
+/** The back office's decisions on the amount a guest actually sent (requote or refund). */
+export const EXCHANGE_RECEIVED_ERRORS = {
+  invalidReceived: 'Enter the amount received, a number greater than zero.',
+  receivedRequired: 'Record the amount received first.',
+  amountDiffers: (received: string, quoted: string, ticker: string) =>
+    `The amount received (${received} ${ticker}) differs from the quote (${quoted} ${ticker}). Requote or refund this exchange.`,
+  noDifference: 'The amount received matches the quote; approve the exchange instead.',
+  noRefundAddress: (ticker: string) =>
+    `This exchange has no refund address; enter a ${ticker} address to refund to.`,
+  invalidRefundAddress: 'Please provide a valid refund wallet address.',
+  alreadyRefunded: 'This exchange has already been refunded.',
+  refundedNote: 'Refunded to the refund address.',
+} as const;
+
 export const EXCHANGE_LIMITS = {
   /** Ids one by-ids call may ask for. */
   maxIds: 50,
@@ -32,6 +46,15 @@ export const EXCHANGE_LIMITS = {
   maxMemoLength: 100,
   maxHashLength: 200,
 } as const;
+
+/**
+ * Destination networks that take a memo / tag (XRP destination tag, ATOM memo, TON comment): the web
+ * shows the memo field only for these. apps/api/src/modules/exchange/networks.test.ts keeps this list
+ * and the server's network table in agreement.
+ */
+export const MEMO_TICKERS = ['XRP', 'ATOM', 'TON'] as const;
+export const usesMemoTicker = (ticker: string): boolean =>
+  (MEMO_TICKERS as readonly string[]).includes(ticker);
 
 const text = (max: number) => z.string().max(max, { message: `At most ${max} characters` });
 
@@ -108,7 +131,20 @@ export const publicExchangeSchema = z.object({
 export type PublicExchange = z.infer<typeof publicExchangeSchema>;
 
 /** Back office (spec-2): an anonymous exchange with the guest's e-mail, for admins only. */
-export const adminExchangeSchema = publicExchangeSchema.extend({ userEmail: z.string() });
+export const adminExchangeSchema = publicExchangeSchema.extend({
+  userEmail: z.string(),
+  /** What the admin recorded as received; null until then. */
+  amountReceived: decimalOutSchema.nullable(),
+  /** amountReceived − amount when it differs (negative: under-paid); null otherwise. */
+  difference: decimalOutSchema.nullable(),
+  /** The quote made at creation, when an admin requoted for the amount received. */
+  quotedAmount: decimalOutSchema.nullable(),
+  quotedDestinationAmount: decimalOutSchema.nullable(),
+  requotedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  /** The house's outgoing transfer: payout on success, refund on failure. */
+  payoutHash: z.string().nullable(),
+});
 export type AdminExchange = z.infer<typeof adminExchangeSchema>;
 export const adminExchangesQuerySchema = z.object({ status: z.coerce.number().int().optional() });
 const EXCHANGE_STATUSES = [-1, 0, 1, 2, 3];
@@ -118,6 +154,21 @@ export const adminExchangeUpdateQuerySchema = z.object({
     .number()
     .int()
     .refine((s) => EXCHANGE_STATUSES.includes(s), { message: 'Unknown status' }),
+  /** Approving: the amount received (recorded first; when it differs from the quote, 409 AMOUNT_DIFFERS). */
+  amountReceived: z.string().max(60).optional(),
+  /** The house's transfer: payout (success, destination network) or refund (source network). */
+  payoutHash: z.string().max(EXCHANGE_LIMITS.maxHashLength).optional(),
+});
+/** POST Admin/anonymousExchanges/received: what arrived, as a decimal string. */
+export const adminExchangeReceivedSchema = z.object({ amount: z.string().max(60) });
+/** POST Admin/anonymousExchanges/requote | refund (query exchangeId). */
+export const adminExchangeIdQuerySchema = z.object({ exchangeId: uuidSchema });
+export const adminExchangeDecisionSchema = z.object({
+  notes: z.string().trim().max(1000, { message: 'At most 1000 characters' }).default(''),
+  /** The house's transfer hash (payout or refund), checked for the network when one is known. */
+  payoutHash: z.string().max(EXCHANGE_LIMITS.maxHashLength).optional(),
+  /** Refund only: where to send it when the guest gave no refund address (checked for the network). */
+  refundAddress: z.string().max(EXCHANGE_LIMITS.maxAddressLength).optional(),
 });
 /** POST Admin/anonymousExchanges/update: the body is a JSON string, the admin's notes. */
 export const adminExchangeNotesSchema = z.string().trim().max(1000, { message: 'At most 1000 characters' });

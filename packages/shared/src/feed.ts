@@ -36,3 +36,16 @@ export const feedWatchSchema = z.array(z.uuid()).max(FEED_WATCH_MAX);
 
 /** Acknowledgement of a `watch` message. */
 export type FeedWatchAck = { ok: true; watching: number } | { ok: false; error: string };
+
+/**
+ * The one event every connection gets (DECISIONS §3: a new minimum is pushed live to every open
+ * page): the public settings a page computes with, exactly as GET settings gives them. Nothing
+ * about any person; strict, so nothing else can be added. Decision 0019.
+ */
+export const FEED_SETTINGS_EVENT = 'settingsdata';
+export const feedSettingsSchema = z.strictObject({
+  minimumTransactionAmount: z.string().regex(/^\d+(\.\d+)?$/),
+  feeRate: z.string().regex(/^\d+(\.\d+)?$/),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type FeedSettings = z.infer<typeof feedSettingsSchema>;

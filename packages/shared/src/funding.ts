@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { TransactionStatus } from './enums';
 import { decimalOutSchema, positiveAmountSchema } from './money';
 
 export const FUNDING_ERRORS = {
@@ -10,6 +11,14 @@ export const FUNDING_ERRORS = {
   notFiat: 'Card deposits are only possible for fiat currencies.',
   depositNotFound: 'Deposit not found.',
   alreadyProcessed: 'This deposit has already been processed.',
+  cardLimit: (max: string, ticker: string) =>
+    `A card deposit can be at most ${max} ${ticker}. Please enter a smaller amount.`,
+} as const;
+
+/** Notes the card reconciliation leaves on a deposit it settled (admins see them in Deposits). */
+export const CARD_RECONCILED_NOTES = {
+  credited: 'Reconciled: charged at the gateway while the server was interrupted; credited afterwards.',
+  notCharged: 'Reconciled: the payment was interrupted before the card was charged; nothing was taken.',
 } as const;
 
 /** Card test gateway: these public test numbers succeed / decline. */
@@ -97,7 +106,21 @@ export const adminDepositSchema = depositSchema.extend({
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
 export const depositIdParamsSchema = z.object({ id: uuidSchema });
-export const adminDepositsQuerySchema = z.object({ status: z.coerce.number().int().optional() });
+/** Deposit statuses: 0 failed, 1 success, 2 pending (card charging), 3 awaiting verification. */
+const DEPOSIT_STATUSES: number[] = [
+  TransactionStatus.failed,
+  TransactionStatus.success,
+  TransactionStatus.pending,
+  TransactionStatus.awaitingVerification,
+];
+/** An unknown status is refused here (it once reached the smallint column and failed there: a 500). */
+export const adminDepositsQuerySchema = z.object({
+  status: z.coerce
+    .number()
+    .int()
+    .refine((s) => DEPOSIT_STATUSES.includes(s), { message: 'Unknown status' })
+    .optional(),
+});
 export const rejectDepositRequestSchema = z.object({
   notes: z.string().trim().min(1, { message: 'Please give a reason' }).max(1000),
 });

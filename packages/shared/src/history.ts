@@ -99,22 +99,29 @@ export const historyQuerySchema = z.object({
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 export const historyItemSchema = z.object({
-  kind: z.enum(['conversion', 'deposit']),
+  /** A wallet conversion, a wallet deposit, or a guest exchange (the user's own, or one the browser holds). */
+  kind: z.enum(['conversion', 'deposit', 'exchange']),
   id: uuidSchema,
   status: z.number().int(),
   creationDate: z.string(),
+  /** ISO time of the last status change (the merge rule drops older notes and hash). */
+  updatedAt: z.string(),
   sourceTicker: z.string(),
-  /** Conversions only. */
+  /** Conversions and exchanges. */
   destinationTicker: z.string().nullable(),
   amount: decimalOutSchema,
-  /** Conversions: what was credited, in the destination asset. */
+  /** Conversions and exchanges: what is (or will be) received, in the destination asset. */
   destinationAmount: decimalOutSchema.nullable(),
-  /** Conversions: in the destination asset. */
+  /** Conversions and exchanges: in the destination asset. */
   fee: decimalOutSchema.nullable(),
+  /** Conversions and exchanges: destination units per source unit, before the fee. */
+  rate: decimalOutSchema.nullable(),
   /** Deposits: 'crypto' or 'card'. */
   method: z.enum(['crypto', 'card']).nullable(),
   adminNotes: z.string().nullable(),
   transactionHash: z.string().nullable(),
+  /** Exchanges: where the guest sends the source asset (shown while awaiting verification). */
+  depositAddress: z.string().nullable(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -1,3 +1,5 @@
+export * from './admin';
+export * from './admin-audit';
 export * from './auth';
 export * from './common';
 export * from './content';
@@ -9,7 +11,10 @@ export * from './exchange';
 export * from './feed';
 export * from './funding';
 export * from './history';
+export * from './history-csv';
 export * from './mail';
 export * from './money';
+export * from './premium';
 export * from './prices';
+export * from './profile';
 export * from './wallets';

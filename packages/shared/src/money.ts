@@ -1,5 +1,10 @@
 import { Decimal as BaseDecimal } from 'decimal.js';
-import { z } from 'zod';
+import { isDecimalString } from './decimal-string';
+
+export { isDecimalString } from './decimal-string';
+// The zod schemas of amounts live in money-schemas.ts: a page that only formats amounts then loads
+// decimal.js without zod (this module is in the web app's formatters).
+export { decimalOutSchema, positiveAmountSchema } from './money-schemas';
 
 /**
  * The one decimal type for money and rates. 40 significant digits keeps a rate such as
@@ -12,11 +17,6 @@ export const Decimal = BaseDecimal.clone({
   toExpNeg: -40,
 });
 export type Decimal = InstanceType<typeof Decimal>;
-
-/** Plain decimal notation: digits, optional fraction, no sign, no exponent, no spaces. */
-const DECIMAL_RE = /^\d{1,20}(\.\d{1,30})?$/;
-
-export const isDecimalString = (value: string): boolean => DECIMAL_RE.test(value);
 
 /** Parses a plain positive-or-zero decimal string; undefined when it is not one. */
 export function parseDecimal(value: string): Decimal | undefined {
@@ -75,13 +75,3 @@ function group(fixed: string, places: number, locale: string): string {
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
   return nf.format(fixed as unknown as number);
 }
-
-/** A decimal string > 0 (JSON field of an amount). Decimals per asset are checked by the server. */
-export const positiveAmountSchema = z
-  .string({ message: 'Please enter a valid amount' })
-  .trim()
-  .regex(DECIMAL_RE, { message: 'Please enter a valid amount' })
-  .refine((v) => isDecimalString(v) && new Decimal(v).gt(0), { message: 'Please enter a valid amount' });
-
-/** A decimal string as the server writes it (amounts, balances, rates). */
-export const decimalOutSchema = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { adminPageOf, adminPageQuerySchema, noControls } from './admin';
+import { uuidSchema } from './common';
+
+/** The back office's audit log (GET Admin/auditLog): what each admin changed, before and after. */
+/** Every admin change writes one audit row, in the same transaction as the change. */
+export const AUDIT_ACTIONS = [
+  'user.status',
+  'bankAccount.status',
+  'wallet.address',
+  'setting.minimumTransactionAmount',
+  'setting.chatWidgetKey',
+  'setting.feeRate',
+  'deposit.approve',
+  'deposit.reject',
+  'exchange.status',
+  'exchange.received',
+  'exchange.requote',
+  'exchange.refund',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGETS = ['user', 'bankAccount', 'wallet', 'setting', 'deposit', 'exchange'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+export const auditLogQuerySchema = adminPageQuerySchema.extend({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  targetId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .refine(...noControls)
+    .optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+const auditValueSchema = z.record(z.string(), z.unknown()).nullable();
+export const auditEntrySchema = z.object({
+  id: uuidSchema,
+  at: z.string(),
+  actor: z.object({ id: uuidSchema, firstName: z.string(), lastName: z.string(), email: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.enum(AUDIT_TARGETS),
+  targetId: z.string(),
+  before: auditValueSchema,
+  after: auditValueSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogPageSchema = adminPageOf(auditEntrySchema);

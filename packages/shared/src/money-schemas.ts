@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { DECIMAL_RE, isDecimalString } from './decimal-string';
+// A cycle (money.ts re-exports this module) that is safe: Decimal is only used inside a callback.
+import { Decimal } from './money';
+
+/** A decimal string > 0 (JSON field of an amount). Decimals per asset are checked by the server. */
+export const positiveAmountSchema = z
+  .string({ message: 'Please enter a valid amount' })
+  .trim()
+  .regex(DECIMAL_RE, { message: 'Please enter a valid amount' })
+  .refine((v) => isDecimalString(v) && new Decimal(v).gt(0), { message: 'Please enter a valid amount' });
+
+/** A decimal string as the server writes it (amounts, balances, rates). */
+export const decimalOutSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
