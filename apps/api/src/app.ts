@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -10,6 +10,7 @@ import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { xsrfPlugin } from './plugins/xsrf';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   overrides?: Partial<Services>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered (tests walk the route table, e.g. every Admin/* call). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP app: plugins, then modules. Used by the server and by every API test. */
@@ -37,13 +40,16 @@ export async function buildApp({
   database,
   overrides,
   logStream,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config, await logDestination(config, logStream)),
     trustProxy: config.trustProxy,
-    bodyLimit: 64 * 1024,
+    // Body, address, header limits and timeouts; the router's refusals in the error envelope.
+    ...httpServerOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -73,7 +79,12 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+  await app.register(httpLimitsPlugin);
+  await app.register(securityHeadersPlugin, {
+    isProduction: config.isProduction,
+    // The chat widget's hosts are allowed only while a chat key is set (DECISIONS §9).
+    chatEnabled: async () => Boolean((await services.system.publicSettings()).chatWidgetKey),
+  });
   await app.register(cookie, { secret: config.cookieSecret });
   await app.register(rateLimit, { global: false, ...(services.redis ? { redis: services.redis } : {}) });
   await app.register(xsrfPlugin, { secure: config.isProduction });

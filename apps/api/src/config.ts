@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  /** Per address and route: the other calls a guest can repeat (guest exchange, its lookups, logout). */
+  GUEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  GUEST_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   TRUST_PROXY: bool.default(false),
   PRICE_SOURCE: z.enum(['static', 'coinbase', 'coingecko']).default('static'),
   PRICE_SOURCE_URL: z.url().optional(),
@@ -42,8 +46,21 @@ const envSchema = z.object({
   /** Connections to PostgreSQL per API process (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   PAYMENT_GATEWAY: z.enum(['test']).default('test'),
+  /** The most one card deposit may be worth, in USD at the current price. */
+  /** This instance's name in health answers and job leases (default host:pid). */
+  INSTANCE_NAME: z.string().min(1).max(100).optional(),
+  CARD_DEPOSIT_MAX_USD: z.coerce.number().positive().default(10_000),
+  /** A card deposit still charging after this many seconds is settled by the reconciliation job. */
+  CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Minutes an unpaid guest exchange waits for its deposit before it expires (fractions allowed). */
   EXCHANGE_EXPIRY_MINUTES: z.coerce.number().positive().max(10080).default(30),
+  /** The address the contact page shows; none by default (the form still reaches the admins). */
+  CONTACT_EMAIL: z.email().optional(),
+  /** HTTP server timeouts (apps/api/src/plugins/http-limits.ts): a slow client cannot hold a socket. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,6 +89,7 @@ export interface Config {
   webDist: string | undefined;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
+  guestRateLimit: { max: number; timeWindow: string };
   trustProxy: boolean;
   /** Price source, its base URL (live sources), refresh period and the oldest price a lock accepts. */
   prices: {
@@ -82,7 +100,17 @@ export interface Config {
   };
   lockTtlSeconds: number;
   paymentGateway: 'test';
+  cardDepositMaxUsd: number;
+  instanceName: string;
+  cardReconcileAfterSeconds: number;
   exchangeExpiryMinutes: number;
+  contactEmail: string | undefined;
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +131,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (e.JWT_SECRET === DEFAULT_SECRET) problems.push('JWT_SECRET must be set in production');
     if (e.COOKIE_SECRET === DEFAULT_SECRET) problems.push('COOKIE_SECRET must be set in production');
     if (e.JWT_SECRET === e.COOKIE_SECRET) problems.push('JWT_SECRET and COOKIE_SECRET must differ');
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
@@ -135,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
+    guestRateLimit: { max: e.GUEST_RATE_LIMIT_MAX, timeWindow: e.GUEST_RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY,
     prices: {
       source: e.PRICE_SOURCE,
@@ -144,6 +176,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     lockTtlSeconds: e.LOCK_TTL_SECONDS,
     paymentGateway: e.PAYMENT_GATEWAY,
+    cardDepositMaxUsd: e.CARD_DEPOSIT_MAX_USD,
+    instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}`,
+    cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
+    contactEmail: e.CONTACT_EMAIL,
+    http: {
+      headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(e.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    },
   };
 }

@@ -44,9 +44,12 @@ async function main() {
   const phases = [`modules ${lap()}`];
   const database = await openDatabase(config);
   phases.push(`database ${lap()}${fromTemplate ? ' (from the template)' : ''}`);
-  await seedReference(database.db);
-  await seedFirstAdmin(database.db, config);
-  const demo = config.demo ? await seedDemo(database.db, config) : [];
+  // Instances starting together on one PostgreSQL seed one after the other (each seed is idempotent).
+  const demo = await database.exclusive(async () => {
+    await seedReference(database.db);
+    await seedFirstAdmin(database.db, config);
+    return config.demo ? await seedDemo(database.db, config) : [];
+  });
   phases.push(`seed ${lap()}`);
 
   const app = await buildApp({ config, database });

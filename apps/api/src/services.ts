@@ -1,16 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createJobLeases } from './lib/job-lease';
 import type { TokenService } from './lib/tokens';
 import { createAccountService } from './modules/account/account.service';
+import { createProfileService } from './modules/account/profile.service';
+import { createAdminService } from './modules/admin/admin.service';
+import { createAdminSettingsService } from './modules/admin/admin-settings.service';
+import { createAuditService } from './modules/admin/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContentService } from './modules/content/content.service';
 import { createExchangeService } from './modules/exchange/exchange.service';
 import { createExpiryJob } from './modules/exchange/expiry-job';
+import { validAddress } from './modules/exchange/networks';
 import { createFeedService, type FeedService } from './modules/feed/feed.service';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
+import { createPremiumService } from './modules/premium/premium.service';
 import { createSystemService } from './modules/system/system.service';
 
 export interface ServiceContext {
@@ -34,10 +42,14 @@ export function createServices(ctx: ServiceContext) {
   // The live feed (Socket.IO); attached to the HTTP server by the app when it is ready.
   const feed = ctx.feed ?? createFeedService({ config: ctx.config, log: ctx.log });
   const system = createSystemService({ db });
+  // Each periodic job runs on one instance at a time: the holder of its lease (decision 0018).
+  const leases = createJobLeases(db, `${ctx.config.instanceName}:${randomBytes(3).toString('hex')}`);
+  // Every admin change is logged in the transaction that makes it (deposits, exchanges, back office).
+  const audit = createAuditService({ db });
   const account = createAccountService({ db });
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
   const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
-  const content = createContentService({ db });
+  const content = createContentService({ db, contactEmail: ctx.config.contactEmail });
   const { start, stop, ...money } = createMoneyServices({
     db,
     run: ctx.database.run,
@@ -46,6 +58,8 @@ export function createServices(ctx: ServiceContext) {
     log: ctx.log,
     system,
     account,
+    audit,
+    leases,
   });
   const exchange = createExchangeService({
     db,
@@ -55,13 +69,25 @@ export function createServices(ctx: ServiceContext) {
     mail,
     ledger: money.ledger,
     feed,
+    audit,
     publicUrl: ctx.config.publicUrl,
     expiryMinutes: ctx.config.exchangeExpiryMinutes,
     log: ctx.log,
   });
+  const profile = createProfileService({ db, mail, system });
+  const premium = createPremiumService({
+    db,
+    payments: money.payments,
+    tokens: ctx.tokens,
+    account,
+    log: ctx.log,
+  });
+  // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
+  const admin = createAdminService({ db, audit, validAddress, catalog: money.wallets.catalog, feed });
+  const adminSettings = createAdminSettingsService({ system, audit, feed });
   // Checked a few times per window (at most every minute) so an exchange expires close to its time.
   const expiryEveryMs = Math.min(60_000, Math.max(200, (ctx.config.exchangeExpiryMinutes * 60_000) / 4));
-  const expiry = createExpiryJob(exchange, expiryEveryMs, ctx.log);
+  const expiry = createExpiryJob(exchange, expiryEveryMs, ctx.log, leases);
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
@@ -71,6 +97,8 @@ export function createServices(ctx: ServiceContext) {
     async stop() {
       await expiry.stop();
       await stop();
+      // Another instance takes the jobs over at its next pass instead of after the lease runs out.
+      await leases.release().catch((err) => ctx.log.warn({ err }, 'job leases not released'));
     },
   };
   return {
@@ -85,6 +113,11 @@ export function createServices(ctx: ServiceContext) {
     content,
     ...money,
     exchange,
+    audit,
+    admin,
+    adminSettings,
+    profile,
+    premium,
     lifecycle,
   };
 }

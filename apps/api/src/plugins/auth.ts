@@ -37,6 +37,11 @@ declare module 'fastify' {
      * route's statement checks the account (see TokenUser); the route then reads `req.tokenUser`.
      */
     userCheck?: 'in-query';
+    /**
+     * A public route that checks a credential of its own (the refresh cookie) and answers 401 when
+     * it is missing or wrong; declared for the authorization matrix test.
+     */
+    ownCredential?: 'refresh-cookie';
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -89,7 +94,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     return { id: state.id, email: state.email, role: state.role, premium: state.premium };
   }
 
-  app.addHook('preHandler', async (req) => {
+  // At onRequest, before the body is parsed or validated: a caller without the access a route
+  // declares learns nothing from it, not even its validation messages (authorization matrix test).
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
     if (req.routeOptions.config.userCheck === 'in-query') {

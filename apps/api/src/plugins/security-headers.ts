@@ -22,23 +22,56 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { isProduction: boolean }) => {
-  const headers = computeSecurityHeaders({
+/** The chat widget's (Tidio) hosts: its script, its API and socket, its frames and images. */
+export const CHAT_WIDGET_SOURCES = {
+  script: ['https://code.tidio.co', 'https://widget-v4.tidiochat.com'],
+  connect: ['https://*.tidio.co', 'wss://*.tidio.co', 'https://*.tidiochat.com'],
+  frame: ['https://*.tidio.co'],
+  img: ['https://*.tidio.co', 'https://*.tidiochat.com'],
+} as const;
+
+/** Helmet's options; the chat widget's hosts are allowed only when `chat` (a key is set). */
+export function securityHeaderOptions(isProduction: boolean, chat: boolean): HelmetOptions {
+  const allow = (kind: keyof typeof CHAT_WIDGET_SOURCES) => (chat ? CHAT_WIDGET_SOURCES[kind] : []);
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://code.tidio.co', 'https://widget-v4.tidiochat.com'],
+        scriptSrc: ["'self'", ...allow('script')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.tidio.co', 'wss://*.tidio.co'],
-        frameSrc: ["'self'", 'https://*.tidio.co'],
-        upgradeInsecureRequests: opts.isProduction ? [] : null,
+        imgSrc: ["'self'", 'data:', 'blob:', ...allow('img')],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...allow('connect')],
+        frameSrc: ["'self'", ...allow('frame')],
+        upgradeInsecureRequests: isProduction ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
+  };
+}
+
+export interface SecurityHeadersOptions {
+  isProduction: boolean;
+  /**
+   * Whether the chat widget is on (an admin set its key). Read on each request, so it must be
+   * cheap (the settings cache); a failed read counts as off.
+   */
+  chatEnabled?: () => Promise<boolean>;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
+  // Both variants are computed once: choosing one per request keeps the precomputed fast path.
+  const plain = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, false));
+  const withChat = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, true));
+  const chatEnabled = opts.chatEnabled;
+  if (!chatEnabled) {
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(plain);
+      done();
+    });
+    return;
+  }
+  app.addHook('onRequest', async (_req, reply) => {
+    const chat = await chatEnabled().catch(() => false);
+    reply.headers(chat ? withChat : plain);
   });
 });

@@ -64,6 +64,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     COOKIE_SECRET: 'test-cookie-secret-test-cookie-secret-xx',
     DATA_DIR: '/tmp/vaultline-test',
     AUTH_RATE_LIMIT_MAX: '1000',
+    GUEST_RATE_LIMIT_MAX: '1000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

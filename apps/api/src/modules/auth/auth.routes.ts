@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { attemptRateLimit } from '../../lib/rate-limit';
+import { attemptRateLimit, guestRateLimit } from '../../lib/rate-limit';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './http';
 
 /** The spec sends {Email, Password}; the contract says {email, password}. Both reach one schema. */
@@ -65,7 +65,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Auth/refresh', {
-    config: { access: 'public', rateLimit },
+    config: { access: 'public', ownCredential: 'refresh-cookie', rateLimit },
     schema: {
       tags: ['auth'],
       summary: 'New access token from the httpOnly refresh cookie, which is rotated',
@@ -85,7 +85,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Auth/logout', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: guestRateLimit(config) },
     schema: {
       tags: ['auth'],
       summary: 'Revoke the refresh cookie and clear it; works signed in or not',

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, RunStatement, Statement } from '../../db/client';
 import { conversions, priceLocks } from '../../db/schema';
 
@@ -132,11 +132,17 @@ export async function findOwnConversion(db: DbOrTx, id: string, userId: string) 
   return row;
 }
 
-export function listOwnConversions(db: DbOrTx, userId: string, limit: number) {
+export function listOwnConversions(db: DbOrTx, userId: string, limit: number, offset = 0) {
   return db
     .select()
     .from(conversions)
     .where(eq(conversions.userId, userId))
     .orderBy(desc(conversions.creationDate), desc(conversions.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOwnConversions(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(conversions).where(eq(conversions.userId, userId));
+  return row?.n ?? 0;
 }

@@ -240,6 +240,20 @@ describe('GET /api/AssetConvert/transactions', () => {
       await t.request({ method: 'GET', url: '/api/AssetConvert/transactions', token: u.token })
     ).json().content;
     expect(list.map((x: { id: string }) => x.id)).toEqual([second, first]);
+    // Pages: one at a time, the total in a header (the earlier system stopped at 500 rows).
+    const p2 = await t.request({
+      method: 'GET',
+      url: '/api/AssetConvert/transactions?page=2&pageSize=1',
+      token: u.token,
+    });
+    expect(p2.json().content.map((x: { id: string }) => x.id)).toEqual([first]);
+    expect(p2.headers['x-total-count']).toBe('2');
+    for (const q of ['page=0', 'pageSize=101', 'pageSize=x'])
+      expect(
+        (await t.request({ method: 'GET', url: `/api/AssetConvert/transactions?${q}`, token: u.token }))
+          .statusCode,
+        q,
+      ).toBe(400);
     expect(
       (await t.request({ method: 'GET', url: '/api/AssetConvert/transactions', token: other.token })).json()
         .content,

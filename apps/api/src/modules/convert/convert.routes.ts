@@ -1,4 +1,5 @@
 import {
+  conversionsPageQuerySchema,
   convertRequestSchema,
   convertResponseSchema,
   convertTransactionSchema,
@@ -87,9 +88,19 @@ export async function convertRoutes(fastify: FastifyInstance) {
     config: { access: 'user' },
     schema: {
       tags: ['convert'],
-      summary: 'Your conversions, newest first',
+      summary:
+        'Your conversions, newest first, a page at a time (page, pageSize ≤ 100); header X-Total-Count: all of them',
+      querystring: conversionsPageQuerySchema,
       response: { 200: envelopeOf(z.array(convertTransactionSchema)), ...errors },
     },
-    handler: async (req) => ok(await convert.transactions(requireUser(req))),
+    handler: async (req, reply) => {
+      const { items, total } = await convert.transactions(
+        requireUser(req),
+        req.query.page,
+        req.query.pageSize,
+      );
+      void reply.header('x-total-count', String(total));
+      return ok(items);
+    },
   });
 }

@@ -20,6 +20,7 @@ import type { AssetRow } from '../wallets/wallets.repository';
 import {
   type ConversionRow,
   cancelLock,
+  countOwnConversions,
   findOwnConversion,
   findOwnLock,
   insertLock,
@@ -230,9 +231,16 @@ export function createConvertService(deps: ConvertDeps) {
       return toTransaction(row);
     },
 
-    async transactions(user: AuthUser): Promise<ConvertTransaction[]> {
-      const rows = await listOwnConversions(db, user.id, 500);
-      return Promise.all(rows.map(toTransaction));
+    async transactions(
+      user: AuthUser,
+      page: number,
+      pageSize: number,
+    ): Promise<{ items: ConvertTransaction[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        listOwnConversions(db, user.id, pageSize, (page - 1) * pageSize),
+        countOwnConversions(db, user.id),
+      ]);
+      return { items: await Promise.all(rows.map(toTransaction)), total };
     },
   };
 }

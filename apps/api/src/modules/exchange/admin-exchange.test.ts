@@ -61,14 +61,16 @@ describe('back office: anonymous exchanges', () => {
     const all = (
       await t.request({ method: 'GET', url: '/api/Admin/anonymousExchanges', token: admin.token })
     ).json();
-    expect(all.content.find((x: { id: string }) => x.id === id)?.userEmail).toBe('listed.guest@example.com');
+    expect(all.content.items.find((x: { id: string }) => x.id === id)?.userEmail).toBe(
+      'listed.guest@example.com',
+    );
     const pending = await t.request({
       method: 'GET',
       url: `/api/Admin/allAnonymousExchanges?status=${TransactionStatus.pending}`,
       token: admin.token,
     });
     expect(
-      pending.json().content.every((x: { status: number }) => x.status === TransactionStatus.pending),
+      pending.json().content.items.every((x: { status: number }) => x.status === TransactionStatus.pending),
     ).toBe(true);
     expect((await rowOf(t, id))?.status).toBe(TransactionStatus.pending);
   });

@@ -32,3 +32,35 @@ export function settlementEntry(
     legs: legs.filter((l) => !l.amount.isZero()),
   };
 }
+
+/**
+ * A refund in the ledger: what the guest sent came in from outside to the house's source account,
+ * and the same amount went back out. Two entries (kinds differ, same reference), so the journal shows
+ * both movements; each posts at most once.
+ */
+export function refundEntries(
+  r: Pick<ExchangeRow, 'id' | 'sourceAssetId'>,
+  received: Decimal,
+): [EntryInput, EntryInput] {
+  const src = r.sourceAssetId;
+  return [
+    {
+      kind: 'guest_exchange_received',
+      reference: r.id,
+      memo: 'guest exchange: deposit received',
+      legs: [
+        { owner: { kind: 'external' }, assetId: src, amount: received.neg() },
+        { owner: { kind: 'house' }, assetId: src, amount: received },
+      ],
+    },
+    {
+      kind: 'guest_exchange_refund',
+      reference: r.id,
+      memo: 'guest exchange: refunded',
+      legs: [
+        { owner: { kind: 'house' }, assetId: src, amount: received.neg() },
+        { owner: { kind: 'external' }, assetId: src, amount: received },
+      ],
+    },
+  ];
+}

@@ -1,4 +1,4 @@
-import { type PublicExchange, toPlain } from '@vaultline/shared';
+import { type AdminExchange, Decimal, type PublicExchange, toPlain } from '@vaultline/shared';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import type { ExchangeRow } from './exchange.repository';
@@ -43,5 +43,27 @@ export async function toPublicExchange(
     destinationWallet: right,
     sourceWalletTicker: left.ticker,
     destinationWalletTicker: right.ticker,
+  };
+}
+
+const plainOrNull = (v: string | null) => (v === null ? null : toPlain(v));
+
+/** What an admin sees: the public view, the e-mail, and the money actually received and sent back. */
+export async function toAdminExchange(
+  r: ExchangeRow,
+  catalog: Pick<AssetCatalog, 'byId'>,
+  expiryMinutes: number,
+): Promise<AdminExchange> {
+  const differs = r.amountReceived !== null && !new Decimal(r.amountReceived).eq(r.amount);
+  return {
+    ...(await toPublicExchange(r, catalog, expiryMinutes)),
+    userEmail: r.email,
+    amountReceived: plainOrNull(r.amountReceived),
+    difference: differs ? toPlain(new Decimal(r.amountReceived as string).minus(r.amount)) : null,
+    quotedAmount: plainOrNull(r.quotedAmount),
+    quotedDestinationAmount: plainOrNull(r.quotedDestinationAmount),
+    requotedAt: r.requotedAt?.toISOString() ?? null,
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+    payoutHash: r.payoutHash,
   };
 }

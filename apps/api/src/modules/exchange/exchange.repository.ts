@@ -1,5 +1,5 @@
 import { TransactionStatus } from '@vaultline/shared';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { guestExchanges } from '../../db/schema';
 
@@ -80,14 +80,23 @@ export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: stri
     .returning();
 }
 
-/** Admin lists (spec-2): every exchange, or those of one status; newest first. */
-export function listExchanges(db: DbOrTx, status?: number, limit = 500) {
+const ofStatuses = (statuses?: number[]) =>
+  statuses === undefined ? undefined : inArray(guestExchanges.status, statuses);
+
+/** Admin lists (spec-2): every exchange, or those of some statuses; newest first, one page. */
+export function listExchanges(db: DbOrTx, statuses: number[] | undefined, limit: number, offset: number) {
   return db
     .select()
     .from(guestExchanges)
-    .where(status === undefined ? undefined : eq(guestExchanges.status, status))
+    .where(ofStatuses(statuses))
     .orderBy(desc(guestExchanges.creationDate), desc(guestExchanges.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countExchanges(db: DbOrTx, statuses?: number[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(guestExchanges).where(ofStatuses(statuses));
+  return row?.n ?? 0;
 }
 
 /**
@@ -110,4 +119,30 @@ export async function setExchangeStatus(
 
 export async function setExchangeEntry(db: DbOrTx, id: string, journalEntryId: string): Promise<void> {
   await db.update(guestExchanges).set({ journalEntryId }).where(eq(guestExchanges.id, id));
+}
+
+/** The exchange row, locked for the rest of the transaction (the admin's money decisions). */
+export async function lockExchange(db: DbOrTx, id: string): Promise<ExchangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(guestExchanges)
+    .where(eq(guestExchanges.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Sets these fields (and updated_at) on one exchange; the row must exist (callers locked it). */
+export async function updateExchange(
+  db: DbOrTx,
+  id: string,
+  set: Partial<typeof guestExchanges.$inferInsert>,
+): Promise<ExchangeRow> {
+  const [row] = await db
+    .update(guestExchanges)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(guestExchanges.id, id))
+    .returning();
+  if (!row) throw new Error(`exchange ${id} vanished`);
+  return row;
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { attemptRateLimit } from '../../lib/rate-limit';
+import { attemptRateLimit, guestRateLimit } from '../../lib/rate-limit';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
@@ -26,16 +26,17 @@ const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 export async function exchangeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { exchange } = app.services;
+  const rateLimit = guestRateLimit(app.config);
 
   app.post('/PublicExchange/createExchange', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['exchange'],
       summary: 'Create a guest exchange (checked, quoted and fixed now; awaiting the deposit). Content: {id}',
       body: createExchangeRequestSchema,
       response: { 200: envelopeOf(createExchangeResponseSchema), ...errors },
     },
-    handler: async (req) => ok(await exchange.create(req.body)),
+    handler: async (req) => ok(await exchange.create(req.body, req.auth)),
   });
 
   app.get('/PublicExchange/exchange/:id', {
@@ -50,7 +51,7 @@ export async function exchangeRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/PublicExchange/exchanges', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['exchange'],
       summary: 'The guest exchanges among the ids the browser holds (unknown ids ignored), newest first',
@@ -61,7 +62,7 @@ export async function exchangeRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/PublicExchange/confirmTransaction', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit },
     schema: {
       tags: ['exchange'],
       summary: 'The guest sent the deposit: its hash; the exchange becomes pending (2)',

@@ -1,5 +1,4 @@
 import {
-  type AdminExchange,
   belowMinimumMessage,
   type ConfirmExchangeRequest,
   type CreateExchangeRequest,
@@ -19,6 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuditTrail } from '../admin/audit.service';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
@@ -34,13 +34,11 @@ import {
   findExchange,
   findExchanges,
   insertExchange,
-  listExchanges,
-  setExchangeEntry,
-  setExchangeStatus,
 } from './exchange.repository';
+import { createExchangeAdminOps } from './exchange-admin';
 import { createdMail, listMail, statusMail, trackingLink } from './exchange-mail';
-import { settlementEntry } from './exchange-settlement';
-import { toPublicExchange } from './exchange-view';
+import { createReceivedOps } from './exchange-received';
+import { toAdminExchange, toPublicExchange } from './exchange-view';
 import { usesMemo, validAddress, validHash, validMemo } from './networks';
 
 export interface ExchangeDeps {
@@ -53,13 +51,14 @@ export interface ExchangeDeps {
   ledger: Pick<LedgerService, 'post'>;
   /** The live feed: a status change goes to that exchange's watchers (and the admins) only. */
   feed: Pick<FeedService, 'publish'>;
+  /** Every admin decision writes its audit row in the decision's transaction. */
+  audit: AuditTrail;
   publicUrl: string;
   expiryMinutes: number;
   log: FastifyBaseLogger;
 }
 
 export const EXPIRED_NOTE = 'Expired';
-const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
 /** Links one "e-mail me my exchanges" message holds at most. */
 const MAX_LINKS = 50;
 // Spec-1 §5: text, @, domain and a top-level part of at least 2 letters.
@@ -92,12 +91,31 @@ export function createExchangeService(deps: ExchangeDeps) {
         transactionHash: r.transactionHash,
         updatedAt: r.updatedAt.toISOString(),
       },
-      { exchangeId: r.id },
+      r.userId ? { exchangeId: r.id, userId: r.userId } : { exchangeId: r.id },
     );
     await mail.send({ to: r.email, ...statusMail(r.language, r.status, link(r.id), r.adminNotes) });
   }
 
   const toPublic = (r: ExchangeRow) => toPublicExchange(r, catalog, deps.expiryMinutes);
+  const toAdmin = (r: ExchangeRow) => toAdminExchange(r, catalog, deps.expiryMinutes);
+  const admin = createExchangeAdminOps({
+    db,
+    catalog,
+    ledger: deps.ledger,
+    audit: deps.audit,
+    toAdmin,
+    statusChanged,
+    received: createReceivedOps({
+      db,
+      catalog,
+      prices,
+      ledger: deps.ledger,
+      mail,
+      link,
+      statusChanged,
+      audit: deps.audit,
+    }),
+  });
 
   const optional = (v: string | null | undefined) => {
     const t = v?.trim();
@@ -108,9 +126,13 @@ export function createExchangeService(deps: ExchangeDeps) {
     /**
      * Checks in the order of DECISIONS §4 (each refusal stores nothing), quotes the destination
      * amount from fresh prices with the conversion fee rule, stores the exchange awaiting the
-     * guest's deposit and e-mails the tracking link.
+     * guest's deposit and e-mails the tracking link. A signed-in caller's exchange is also theirs
+     * (history, live room), and a premium caller pays no fee, as with conversions (DECISIONS §3).
      */
-    async create(input: CreateExchangeRequest): Promise<{ id: string }> {
+    async create(
+      input: CreateExchangeRequest,
+      caller?: { id: string; premium: boolean } | null,
+    ): Promise<{ id: string }> {
       const [src, dst] = await Promise.all([asset(input.sourceWalletId), asset(input.destinationWalletId)]);
       if (src.type !== WalletType.Crypto || dst.type !== WalletType.Crypto)
         throw bad('EXCHANGE_NOT_CRYPTO', EXCHANGE_ERRORS.notCrypto);
@@ -165,7 +187,7 @@ export function createExchangeService(deps: ExchangeDeps) {
       }
 
       const rate = srcUsd.div(dstUsd);
-      const feeRate = new Decimal(settings.feeRate);
+      const feeRate = caller?.premium ? new Decimal(0) : new Decimal(settings.feeRate);
       const quote = conversionQuote(amount, rate, feeRate, dst.decimals);
       if (quote.receive.lte(0)) throw bad('AMOUNT_TOO_SMALL', 'This amount is too small to convert.');
       const language = input.language ?? DEFAULT_LANGUAGE;
@@ -178,6 +200,7 @@ export function createExchangeService(deps: ExchangeDeps) {
         fee: toPlain(quote.fee),
         feeRate: toPlain(feeRate),
         usdValue: toPlain(usdValue),
+        userId: caller?.id ?? null,
         email: email.data,
         language,
         depositAddress: src.adminWalletAddress,
@@ -248,32 +271,8 @@ export function createExchangeService(deps: ExchangeDeps) {
       await mail.send({ to: email.data, ...listMail(language ?? DEFAULT_LANGUAGE, ids.map(link)) });
     },
 
-    /** Back office lists: with the guest's e-mail (admins only). */
-    async adminList(status?: number): Promise<AdminExchange[]> {
-      const rows = await listExchanges(db, status);
-      return Promise.all(rows.map(async (r) => ({ ...(await toPublic(r)), userEmail: r.email })));
-    },
-
-    /**
-     * spec-2: the admin sets a status with notes. Success is final and, in the same transaction,
-     * posts the exchange once in the ledger (settlementEntry).
-     */
-    async adminSetStatus(id: string, status: number, notes: string): Promise<AdminExchange> {
-      const row = await db.transaction(async (tx) => {
-        const r = await setExchangeStatus(tx, id, status, notes || null);
-        if (!r) {
-          if (!(await findExchange(tx, id))) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
-          throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
-        }
-        if (status !== TransactionStatus.success) return r;
-        const entryId = await deps.ledger.post(tx, settlementEntry(r));
-        if (!entryId) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
-        await setExchangeEntry(tx, r.id, entryId);
-        return { ...r, journalEntryId: entryId };
-      });
-      await statusChanged(row);
-      return { ...(await toPublic(row)), userEmail: row.email };
-    },
+    /** The back office's calls (exchange-admin.ts). */
+    ...admin,
 
     /** One expiry pass (the timer's work); returns how many exchanges expired. */
     async expire(): Promise<number> {

@@ -1,5 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
-import { FEED_EVENT, type FeedUpdate, feedUpdateSchema } from '@vaultline/shared';
+import {
+  FEED_EVENT,
+  FEED_SETTINGS_EVENT,
+  type FeedSettings,
+  type FeedUpdate,
+  feedSettingsSchema,
+  feedUpdateSchema,
+} from '@vaultline/shared';
 import type { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { type FeedAuth, openFeedServer } from './feed.socket';
@@ -23,6 +30,16 @@ export interface FeedService {
    * an update that fails the schema is logged and dropped. Returns whether it was sent.
    */
   publish(update: FeedUpdate, to: FeedTargets): boolean;
+  /**
+   * Pushes the public settings (minimum amount, fee) to every connection, on every instance: the
+   * only event sent to everyone, and it carries nothing about anyone (decision 0019). Never throws.
+   */
+  publishSettings(settings: FeedSettings): boolean;
+  /**
+   * Closes every live connection of this user, on every instance (a deactivated account; the
+   * periodic re-check would do it within a minute). Never throws.
+   */
+  disconnectUser(userId: string): void;
   /** Attaches Socket.IO to the HTTP server (the app's onReady). */
   attach(server: HttpServer, auth: FeedAuth): Promise<void>;
   /** Disconnects every client and leaves Redis (the app's preClose). */
@@ -62,6 +79,26 @@ export function createFeedService(deps: {
       if (to.userId) rooms.push(room.user(to.userId));
       // A connection in several of these rooms gets the message once.
       io.to(rooms).emit(FEED_EVENT, parsed.data);
+      return true;
+    },
+
+    disconnectUser(userId) {
+      // With the Redis adapter this reaches the user's sockets on the other instances too.
+      io?.in(room.user(userId)).disconnectSockets(true);
+    },
+
+    publishSettings(settings) {
+      const parsed = feedSettingsSchema.safeParse({
+        minimumTransactionAmount: settings.minimumTransactionAmount,
+        feeRate: settings.feeRate,
+        updatedAt: settings.updatedAt,
+      });
+      if (!parsed.success) {
+        deps.log.error({ issues: parsed.error.issues }, 'feed settings dropped: invalid');
+        return false;
+      }
+      if (!io) return false;
+      io.emit(FEED_SETTINGS_EVENT, parsed.data);
       return true;
     },
 

@@ -135,8 +135,9 @@ export async function openFeedServer(
     io,
     async close() {
       stopRecheck();
-      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
-      io.local.disconnectSockets(true);
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself. Nor a
+      // disconnect of each socket: clients take that as "do not reconnect". Closing the transports
+      // makes every client reconnect by itself, to another instance behind the load balancer.
       io.engine.close();
       await io.of('/').adapter.close();
       await redis?.close();

@@ -73,4 +73,50 @@ describe('status changes reach the live feed', () => {
     await pause(200);
     expect(otherSocket.received).toEqual([]);
   });
+
+  it("a signed-in user's own exchange reaches their connections too, not another user's", async () => {
+    const a = await prepareAssets(t);
+    const owner = await makeUser(t);
+    const someone = await makeUser(t);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/PublicExchange/createExchange',
+      token: owner.token,
+      payload: validCreate(a),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().content.id as string;
+    const ownerSocket = await connect(url, { token: owner.token });
+    const otherSocket = await connect(url, { token: someone.token });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/PublicExchange/confirmTransaction',
+      payload: { exchangeId: id, transactionHash: BTC_HASH },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ownerSocket.next(id)).toMatchObject({ id, status: TransactionStatus.pending });
+    await pause(200);
+    expect(otherSocket.received).toEqual([]);
+  });
+
+  it('deactivating a user closes their live connections at once, not at the next re-check', async () => {
+    const user = await makeUser(t);
+    const bystander = await makeUser(t);
+    const admin = await makeUser(t, { role: 'admin' });
+    const theirs = await connect(url, { token: user.token });
+    const other = await connect(url, { token: bystander.token });
+    const gone = new Promise<string>((resolve) =>
+      theirs.socket.once('disconnect', (reason) => resolve(reason)),
+    );
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/Admin/setAccountStatus?userId=${user.id}&status=-1`,
+      token: admin.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reason = await Promise.race([gone, pause(2000).then(() => 'still connected')]);
+    expect(reason).toBe('io server disconnect');
+    await pause(200);
+    expect(other.socket.connected).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assets, deposits, users } from '../../db/schema';
 
@@ -23,6 +23,16 @@ export async function transitionDeposit(
     .where(and(eq(deposits.id, id), eq(deposits.status, from)))
     .returning();
   return row;
+}
+
+/** Card deposits still charging (status 2) created before `olderThan`, oldest first, a batch at a time. */
+export function stuckCardDeposits(db: DbOrTx, olderThan: Date, limit = 100) {
+  return db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.method, 'card'), eq(deposits.status, 2), lt(deposits.creationDate, olderThan)))
+    .orderBy(asc(deposits.creationDate))
+    .limit(limit);
 }
 
 export async function findDeposit(db: DbOrTx, id: string) {

@@ -1,5 +1,6 @@
 import {
   type AdminDeposit,
+  CARD_RECONCILED_NOTES,
   type CardDepositRequest,
   DEPOSIT_METHODS,
   Decimal,
@@ -13,16 +14,20 @@ import {
 } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuditTrail } from '../admin/audit.service';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { pgError } from '../ledger/ledger.service';
+import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
+import { decisionAudit } from './deposit-audit';
 import {
   type DepositRow,
   findDeposit,
   insertDeposit,
   listDeposits,
+  stuckCardDeposits,
   transitionDeposit,
 } from './funding.repository';
 import type { PaymentGateway } from './payment-gateway';
@@ -32,8 +37,13 @@ export interface FundingDeps {
   catalog: AssetCatalog;
   ledger: LedgerService;
   payments: PaymentGateway;
+  /** USD prices for the card deposit limit. */
+  prices: Pick<PriceService, 'freshUsd'>;
+  cardDepositMaxUsd: number;
   /** The live feed: an admin's decision reaches the owner's open pages (and the admins). */
   feed: Pick<FeedService, 'publish'>;
+  /** Each admin decision writes its audit row in the decision's transaction. */
+  audit: AuditTrail;
 }
 
 type ListRow = Awaited<ReturnType<typeof listDeposits>>[number];
@@ -56,7 +66,8 @@ function toDeposit(r: ListRow): Deposit {
 }
 
 /** Funding a wallet: crypto deposits verified by an admin, fiat by card through the payment gateway. */
-export function createFundingService({ db, catalog, ledger, payments, feed }: FundingDeps) {
+export function createFundingService(deps: FundingDeps) {
+  const { db, catalog, ledger, payments, feed } = deps;
   /** After the decision has committed: to the depositor's connections and the admins. */
   function pushDecision(row: {
     id: string;
@@ -144,6 +155,15 @@ export function createFundingService({ db, catalog, ledger, payments, feed }: Fu
       const a = await asset(input.assetId);
       if (a.type !== WalletType.Fiat) throw badRequest(FUNDING_ERRORS.notFiat, 'NOT_FIAT');
       const amount = checkAmount(a, input.amount);
+      // The limit is in USD; in the deposit's currency it is rounded down to its decimals.
+      const max = new Decimal(deps.cardDepositMaxUsd)
+        .div(deps.prices.freshUsd(a.ticker))
+        .toDecimalPlaces(a.decimals, Decimal.ROUND_DOWN);
+      if (amount.gt(max))
+        throw badRequest(FUNDING_ERRORS.cardLimit(toPlain(max), a.ticker), 'CARD_LIMIT', undefined, {
+          max: toPlain(max),
+          ticker: a.ticker,
+        });
       const { cardNumber, expiry, cvc, holderName } = input;
       const pending = await insertDeposit(db, {
         userId,
@@ -158,6 +178,8 @@ export function createFundingService({ db, catalog, ledger, payments, feed }: Fu
         amount,
         currency: a.ticker,
         description: `Vaultline deposit ${pending.id}`,
+        // The deposit's id: a crash after the charge is found and settled by reconcileCards.
+        idempotencyKey: pending.id,
       });
       if (!result.ok) {
         await transitionDeposit(db, pending.id, TransactionStatus.pending, {
@@ -180,6 +202,46 @@ export function createFundingService({ db, catalog, ledger, payments, feed }: Fu
         await transitionDeposit(tx, done.id, TransactionStatus.success, { journalEntryId: entryId ?? null });
       });
       return pending.id;
+    },
+
+    /**
+     * Card deposits still charging (status 2) since before `olderThan`: the server stopped between
+     * the charge and the credit, or before the charge. Each is asked of the gateway by its id: a
+     * charge that happened is credited (once: the status move and the entry share a transaction);
+     * one that did not is cancelled at the gateway first, so it can no longer happen, then failed.
+     * Returns how many were settled. Safe to run on several instances at once.
+     */
+    async reconcileCards(olderThan: Date): Promise<number> {
+      let settled = 0;
+      for (const d of await stuckCardDeposits(db, olderThan)) {
+        const charge = (await payments.lookup(d.id)) ?? (await payments.cancel(d.id));
+        const row = charge?.ok
+          ? await db.transaction(async (tx) => {
+              const done = await transitionDeposit(tx, d.id, TransactionStatus.pending, {
+                status: TransactionStatus.success,
+                cardBrand: charge.brand,
+                gatewayReference: charge.reference,
+                adminNotes: CARD_RECONCILED_NOTES.credited,
+                decidedAt: new Date(),
+              });
+              if (!done) return undefined;
+              const entryId = await credit(tx, done, 'card_deposit');
+              await transitionDeposit(tx, done.id, TransactionStatus.success, {
+                journalEntryId: entryId ?? null,
+              });
+              return done;
+            })
+          : await transitionDeposit(db, d.id, TransactionStatus.pending, {
+              status: TransactionStatus.failed,
+              adminNotes: charge ? charge.message : CARD_RECONCILED_NOTES.notCharged,
+              decidedAt: new Date(),
+            });
+        if (row) {
+          settled++;
+          pushDecision(row);
+        }
+      }
+      return settled;
     },
 
     async userDeposits(userId: string): Promise<Deposit[]> {
@@ -209,17 +271,22 @@ export function createFundingService({ db, catalog, ledger, payments, feed }: Fu
         const entryId = await credit(tx, row, 'deposit');
         if (!entryId) throw conflict(FUNDING_ERRORS.alreadyProcessed, 'ALREADY_PROCESSED');
         await transitionDeposit(tx, id, TransactionStatus.success, { journalEntryId: entryId });
+        await deps.audit.record(tx, decisionAudit(adminId, 'deposit.approve', row, entryId));
         return row;
       });
       pushDecision(done);
     },
 
     async reject(adminId: string, id: string, notes: string): Promise<void> {
-      const row = await transitionDeposit(db, id, TransactionStatus.awaitingVerification, {
-        status: TransactionStatus.failed,
-        adminNotes: notes,
-        decidedBy: adminId,
-        decidedAt: new Date(),
+      const row = await db.transaction(async (tx) => {
+        const r = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
+          status: TransactionStatus.failed,
+          adminNotes: notes,
+          decidedBy: adminId,
+          decidedAt: new Date(),
+        });
+        if (r) await deps.audit.record(tx, decisionAudit(adminId, 'deposit.reject', r, null));
+        return r;
       });
       if (row) {
         pushDecision(row);

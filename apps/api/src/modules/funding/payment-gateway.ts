@@ -6,6 +6,11 @@ export interface ChargeRequest {
   currency: string;
   /** Shown on the statement / kept by the gateway. */
   description: string;
+  /**
+   * The caller's id for this payment (a deposit or subscription id). Charging the same key twice
+   * charges once and answers the first result; `lookup` finds it after a crash.
+   */
+  idempotencyKey?: string;
 }
 
 export type ChargeResult =
@@ -19,6 +24,31 @@ export type ChargeResult =
 export interface PaymentGateway {
   id: string;
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /** The outcome of the charge made with this idempotency key, or null if the gateway never saw it. */
+  lookup(idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * Makes sure no charge with this key happens from now on; answers the charge when one already
+   * did (then it stands and must be honoured), else null.
+   */
+  cancel(idempotencyKey: string): Promise<ChargeResult | null>;
+}
+
+/** Where the test gateway keeps its charges (its own books; a table in the app, a Map in unit tests). */
+export interface TestGatewayStore {
+  get(key: string): Promise<ChargeResult | null>;
+  /** Records the result unless the key exists; answers the one that is kept. */
+  put(key: string, result: ChargeResult, amount: string, currency: string): Promise<ChargeResult>;
+}
+
+export function memoryGatewayStore(): TestGatewayStore {
+  const m = new Map<string, ChargeResult>();
+  return {
+    get: async (k) => m.get(k) ?? null,
+    async put(k, r) {
+      if (!m.has(k)) m.set(k, r);
+      return m.get(k) as ChargeResult;
+    },
+  };
 }
 
 export function luhnValid(digits: string): boolean {
@@ -57,35 +87,62 @@ export function expiryInFuture(expiry: string, now = new Date()): boolean {
  * numbers 4000000000000002 (declined) and 4000000000009995 (insufficient funds) decline, any other
  * valid number (e.g. 4242424242424242) succeeds. No money moves.
  */
-export function createTestGateway(now: () => Date = () => new Date()): PaymentGateway {
+export function createTestGateway(
+  store: TestGatewayStore = memoryGatewayStore(),
+  now: () => Date = () => new Date(),
+): PaymentGateway {
   let seq = 0;
+  function decide(card: Card): ChargeResult {
+    const last4 = card.cardNumber.slice(-4);
+    const brand = cardBrand(card.cardNumber);
+    const fail = (code: 'CARD_DECLINED' | 'CARD_INVALID', message: string): ChargeResult => ({
+      ok: false,
+      code,
+      message,
+      last4,
+      brand,
+    });
+    if (!luhnValid(card.cardNumber)) return fail('CARD_INVALID', 'Your card number is invalid.');
+    if (!expiryInFuture(card.expiry, now())) return fail('CARD_INVALID', 'Your card has expired.');
+    if (!/^\d{3,4}$/.test(card.cvc)) return fail('CARD_INVALID', "Your card's security code is invalid.");
+    if (card.cardNumber === TEST_CARDS.declined) return fail('CARD_DECLINED', CARD_DECLINED_MESSAGE);
+    if (card.cardNumber === TEST_CARDS.insufficientFunds)
+      return fail('CARD_DECLINED', 'Your card has insufficient funds.');
+    seq++;
+    return { ok: true, reference: `test_${Date.now().toString(36)}_${seq}`, last4, brand };
+  }
   return {
     id: 'test',
-    async charge({ card }) {
-      const last4 = card.cardNumber.slice(-4);
-      const brand = cardBrand(card.cardNumber);
-      const fail = (code: 'CARD_DECLINED' | 'CARD_INVALID', message: string): ChargeResult => ({
-        ok: false,
-        code,
-        message,
-        last4,
-        brand,
-      });
-      if (!luhnValid(card.cardNumber)) return fail('CARD_INVALID', 'Your card number is invalid.');
-      if (!expiryInFuture(card.expiry, now())) return fail('CARD_INVALID', 'Your card has expired.');
-      if (!/^\d{3,4}$/.test(card.cvc)) return fail('CARD_INVALID', "Your card's security code is invalid.");
-      if (card.cardNumber === TEST_CARDS.declined) return fail('CARD_DECLINED', CARD_DECLINED_MESSAGE);
-      if (card.cardNumber === TEST_CARDS.insufficientFunds)
-        return fail('CARD_DECLINED', 'Your card has insufficient funds.');
-      seq++;
-      return { ok: true, reference: `test_${Date.now().toString(36)}_${seq}`, last4, brand };
+    async charge({ card, amount, currency, idempotencyKey }) {
+      if (idempotencyKey) {
+        const seen = await store.get(idempotencyKey);
+        if (seen) return seen;
+        return store.put(idempotencyKey, decide(card), amount.toFixed(), currency);
+      }
+      return decide(card);
+    },
+    lookup: (key) => store.get(key),
+    async cancel(key) {
+      const kept = await store.put(
+        key,
+        {
+          ok: false,
+          code: 'CARD_DECLINED',
+          message: 'Cancelled before the charge.',
+          last4: '0000',
+          brand: 'card',
+        },
+        '0',
+        '',
+      );
+      return kept.ok ? kept : null;
     },
   };
 }
 
-export function createPaymentGateway(kind: 'test'): PaymentGateway {
+export function createPaymentGateway(kind: 'test', store?: TestGatewayStore): PaymentGateway {
   switch (kind) {
     case 'test':
-      return createTestGateway();
+      return createTestGateway(store);
   }
 }

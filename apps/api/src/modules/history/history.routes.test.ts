@@ -2,6 +2,7 @@ import { TransactionStatus } from '@vaultline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposits } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ADDR, createOk, prepareAssets, validCreate } from '../exchange/exchange.test-helpers';
 import { assetId, fund, makeUser } from '../ledger/ledger.test-helpers';
 
 let t: TestApp;
@@ -103,5 +104,89 @@ describe('GET /api/History', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().success, q).toBe(false);
     }
+  });
+});
+
+describe("a signed-in user's own exchanges", () => {
+  const createAs = (token: string, payload: object) =>
+    t.request({ method: 'POST', url: '/api/PublicExchange/createExchange', token, payload });
+
+  it("are in their history with rate, fee, deposit address and the fixed quote; not in anyone else's", async () => {
+    const a = await prepareAssets(t);
+    const u = await makeUser(t);
+    const other = await makeUser(t);
+    const res = await createAs(u.token, validCreate(a, { amount: '0.02' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().content.id as string;
+    // A guest's exchange (no token) belongs to nobody's history.
+    await createOk(t, validCreate(a));
+    const page = (await history(u.token)).json().content;
+    expect(page.total).toBe(1);
+    const public_ = (await t.request({ method: 'GET', url: `/api/PublicExchange/exchange/${id}` })).json()
+      .content;
+    expect(page.items[0]).toEqual({
+      kind: 'exchange',
+      id,
+      status: TransactionStatus.awaitingVerification,
+      creationDate: public_.creationDate,
+      updatedAt: public_.updatedAt,
+      sourceTicker: 'BTC',
+      destinationTicker: 'ETH',
+      amount: '0.02',
+      destinationAmount: public_.destinationAmount,
+      fee: public_.fee,
+      rate: public_.exchangeRate,
+      method: null,
+      adminNotes: null,
+      transactionHash: null,
+      depositAddress: 'HOUSE-DEPOSIT-ADDRESS-0001',
+    });
+    expect((await history(other.token)).json().content.total).toBe(0);
+  });
+
+  it('cost a premium user no fee, like conversions', async () => {
+    const a = await prepareAssets(t);
+    const p = await makeUser(t, { premium: true });
+    const plain = await makeUser(t);
+    const id = (await createAs(p.token, validCreate(a))).json().content.id as string;
+    const id2 = (await createAs(plain.token, validCreate(a))).json().content.id as string;
+    const get = async (x: string) =>
+      (await t.request({ method: 'GET', url: `/api/PublicExchange/exchange/${x}` })).json().content;
+    expect((await get(id)).fee).toBe('0');
+    expect(Number((await get(id2)).fee)).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/History/export', () => {
+  it('is a CSV file of every row (plain decimals, ISO dates), for the signed-in user only', async () => {
+    const a = await prepareAssets(t);
+    const u = await makeUser(t);
+    await fund(t, u.id, 'USD', '10000');
+    for (let i = 0; i < 7; i++) await convertOnce(u.token, `${100 + i}.5`);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/PublicExchange/createExchange',
+      token: u.token,
+      payload: validCreate(a, { destinationWalletAddress: ADDR.ETH }),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const res = await t.request({ method: 'GET', url: '/api/History/export', token: u.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="vaultline-history-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.headers['x-export-truncated']).toBe('false');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,kind,status,created_at,updated_at,source_asset,amount,destination_asset,destination_amount,fee,rate,method,transaction_hash,notes',
+    );
+    expect(lines).toHaveLength(1 + 8);
+    const amounts = lines.slice(1).map((l) => l.split(',')[6]);
+    expect(amounts.sort()).toEqual(['0.01', '100.5', '101.5', '102.5', '103.5', '104.5', '105.5', '106.5']);
+    for (const l of lines.slice(1))
+      expect(l.split(',')[3]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(res.body).not.toContain('@');
+    expect((await t.request({ method: 'GET', url: '/api/History/export' })).statusCode).toBe(401);
   });
 });

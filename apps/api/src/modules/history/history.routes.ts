@@ -18,4 +18,25 @@ export async function historyRoutes(fastify: FastifyInstance) {
     handler: async (req) =>
       ok(await app.services.history.page(requireUser(req).id, req.query.page, req.query.pageSize)),
   });
+
+  app.get('/History/export', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['history'],
+      summary:
+        'Your whole history as a CSV file (one row per transaction, plain decimal amounts, ISO dates); ' +
+        'header X-Export-Truncated: true when it holds only the newest 10,000 rows',
+      response: { '4xx': errorEnvelopeSchema },
+    },
+    handler: async (req, reply) => {
+      const { csv, truncated } = await app.services.history.csv(requireUser(req).id);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="vaultline-history-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .header('x-export-truncated', String(truncated))
+        .send(csv as never);
+    },
+  });
 }

@@ -1,6 +1,9 @@
-import { type HistoryItem, type HistoryPage, toPlain } from '@vaultline/shared';
+import { type HistoryItem, type HistoryPage, historyCsv, toPlain } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { type HistoryRow, historyCount, historyPage } from './history.repository';
+
+/** Rows one export may hold (a year of heavy trading); the header says when a file is cut. */
+export const HISTORY_EXPORT_MAX = 10_000;
 
 const plain = (v: string | null) => (v === null ? null : toPlain(v));
 
@@ -10,14 +13,17 @@ function toItem(r: HistoryRow): HistoryItem {
     id: r.id,
     status: Number(r.status),
     creationDate: new Date(r.creation_date).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
     sourceTicker: r.source_ticker,
     destinationTicker: r.destination_ticker,
     amount: toPlain(r.amount),
     destinationAmount: plain(r.destination_amount),
     fee: plain(r.fee),
+    rate: plain(r.rate),
     method: r.method,
     adminNotes: r.admin_notes,
     transactionHash: r.transaction_hash,
+    depositAddress: r.deposit_address,
   };
 }
 
@@ -30,6 +36,15 @@ export function createHistoryService({ db }: { db: Db }) {
         historyCount(db, userId),
       ]);
       return { items: rows.map(toItem), total, page, pageSize };
+    },
+    /**
+     * The whole history as CSV (one row per transaction, plain decimals, ISO dates), newest first,
+     * up to HISTORY_EXPORT_MAX rows; `truncated` says when there were more.
+     */
+    async csv(userId: string): Promise<{ csv: string; truncated: boolean }> {
+      const rows = await historyPage(db, userId, HISTORY_EXPORT_MAX + 1, 0);
+      const items = rows.slice(0, HISTORY_EXPORT_MAX).map(toItem);
+      return { csv: historyCsv(items), truncated: rows.length > HISTORY_EXPORT_MAX };
     },
   };
 }

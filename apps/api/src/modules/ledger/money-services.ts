@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, RunStatement } from '../../db/client';
+import { createIntervalJob } from '../../lib/interval-job';
+import type { JobLeases } from '../../lib/job-lease';
 import type { AccountService } from '../account/account.service';
+import type { AuditTrail } from '../admin/audit.service';
 import { createConvertService } from '../convert/convert.service';
 import type { FeedService } from '../feed/feed.service';
 import { createFundingService } from '../funding/funding.service';
 import { createPaymentGateway } from '../funding/payment-gateway';
+import { dbGatewayStore } from '../funding/test-gateway-store';
 import { createHistoryService } from '../history/history.service';
 import { createPriceSource } from '../prices/price-sources';
 import { createPriceService } from '../prices/prices.service';
@@ -23,6 +27,10 @@ export function createMoneyServices(ctx: {
   log: FastifyBaseLogger;
   system: SystemService;
   account: AccountService;
+  /** Which instance runs the periodic jobs (price refresh, card reconciliation). */
+  leases?: JobLeases;
+  /** Admins' deposit decisions are logged in their own transaction. */
+  audit: AuditTrail;
 }) {
   const { db, run, feed, config, log, system, account } = ctx;
   const catalog = createAssetCatalog(db);
@@ -33,9 +41,10 @@ export function createMoneyServices(ctx: {
     refreshSeconds: config.prices.refreshSeconds,
     maxAgeSeconds: config.prices.maxAgeSeconds,
     log,
+    ...(ctx.leases ? { leases: ctx.leases } : {}),
   });
   const ledger = createLedgerService({ db });
-  const payments = createPaymentGateway(config.paymentGateway);
+  const payments = createPaymentGateway(config.paymentGateway, dbGatewayStore(db));
   const wallets = createWalletsService({
     catalog,
     prices,
@@ -51,7 +60,25 @@ export function createMoneyServices(ctx: {
     system,
     lockTtlSeconds: config.lockTtlSeconds,
   });
-  const funding = createFundingService({ db, catalog, ledger, payments, feed });
+  const funding = createFundingService({
+    db,
+    catalog,
+    ledger,
+    payments,
+    prices,
+    cardDepositMaxUsd: config.cardDepositMaxUsd,
+    feed,
+    audit: ctx.audit,
+  });
+  // Card deposits left charging by an interrupted server are settled a few times per window.
+  const reconcileAfterMs = config.cardReconcileAfterSeconds * 1000;
+  const reconcile = createIntervalJob({
+    name: 'card deposits reconciled',
+    everyMs: Math.min(60_000, Math.max(200, reconcileAfterMs / 4)),
+    pass: () => funding.reconcileCards(new Date(Date.now() - reconcileAfterMs)),
+    log,
+    ...(ctx.leases ? { leases: ctx.leases } : {}),
+  });
   return {
     prices,
     ledger,
@@ -64,7 +91,11 @@ export function createMoneyServices(ctx: {
     async start() {
       await ledger.prepare((await catalog.all()).map((a) => a.id));
       await prices.start();
+      reconcile.start();
     },
-    stop: () => prices.stop(),
+    async stop() {
+      await reconcile.stop();
+      await prices.stop();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { Decimal, PRICES_STALE, PRICES_STALE_MESSAGE, type PriceSourceId, toPlai
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { JobLeases } from '../../lib/job-lease';
 import type { PriceSource } from './price-sources';
 import {
   insertSnapshots,
@@ -26,6 +27,11 @@ export interface PriceServiceDeps {
   maxAgeSeconds: number;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /**
+   * With several instances: only the lease holder asks the price source and records snapshots; the
+   * others read the newest snapshots from the database on the same timer (decision 0018).
+   */
+  leases?: JobLeases;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -83,10 +89,28 @@ export function createPriceService(deps: PriceServiceDeps) {
     }
   }
 
-  /** Refresh, logging a failure: the old prices stay and age until locks refuse them. */
+  /** Another instance refreshes: take the snapshots it recorded that are newer than ours. */
+  async function follow(): Promise<void> {
+    const next = new Map(current);
+    let changed = false;
+    for (const [asset, p] of toMap(await latestSnapshots(deps.db, deps.source.id))) {
+      const mine = current.get(asset);
+      if (!mine || p.takenAt > mine.takenAt) {
+        next.set(asset, p);
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    current = next;
+    await reloadReference();
+    version++;
+  }
+
+  /** Refresh (or follow the instance that does), logging a failure: old prices stay and age. */
   async function safeRefresh() {
     try {
-      await refresh();
+      const mine = !deps.leases || (await deps.leases.take('price refresh', deps.refreshSeconds * 2000));
+      await (mine ? refresh() : follow());
     } catch (err) {
       deps.log.warn({ err, source: deps.source.id }, 'price refresh failed');
     }

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countries, settings } from '../../db/schema';
 
@@ -19,4 +19,10 @@ export async function writeSetting(db: DbOrTx, key: string, value: string): Prom
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** A setting's stored value, its row locked until the transaction ends; undefined when not stored. */
+export async function readSettingForUpdate(tx: DbOrTx, key: string): Promise<string | undefined> {
+  const [row] = await tx.select().from(settings).where(eq(settings.key, key)).for('update');
+  return row?.value;
 }

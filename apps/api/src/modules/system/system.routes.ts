@@ -2,6 +2,7 @@ import {
   countrySchema,
   envelopeOf,
   errorEnvelopeSchema,
+  healthSchema,
   pingSchema,
   publicSettingsSchema,
 } from '@vaultline/shared';
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,6 +20,55 @@ export async function systemRoutes(fastify: FastifyInstance) {
     config: { access: 'public' },
     schema: { tags: ['system'], summary: 'Health check', response: { 200: envelopeOf(pingSchema) } },
     handler: async () => ok({ status: 'ok' as const, time: new Date().toISOString() }),
+  });
+
+  // Liveness: the process answers. Readiness: it also reaches its database (and Redis when set) and
+  // is not shutting down, so a load balancer stops sending it work before it stops (SIGTERM).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.get('/health/live', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness: the process answers',
+      response: { 200: envelopeOf(healthSchema) },
+    },
+    handler: async () =>
+      ok({ status: 'ok' as const, instance: app.config.instanceName, checks: { process: true } }),
+  });
+  app.get('/health/ready', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Readiness: database (and Redis when configured) reachable and not shutting down; else 503',
+      response: { 200: envelopeOf(healthSchema), '5xx': errorEnvelopeSchema },
+    },
+    handler: async () => {
+      const { redis } = app.services;
+      const within = <T>(p: Promise<T>) =>
+        Promise.race([
+          p,
+          new Promise<never>((_, no) => setTimeout(() => no(new Error('timeout')), 2000).unref()),
+        ]);
+      const [database, cache] = await Promise.all([
+        within(system.ping()).then(
+          () => true,
+          () => false,
+        ),
+        redis
+          ? within(redis.ping()).then(
+              () => true,
+              () => false,
+            )
+          : Promise.resolve(true),
+      ]);
+      const checks = { database, redis: cache, accepting: !closing };
+      if (!database || !cache || closing)
+        throw new AppError(503, 'NOT_READY', 'This instance is not ready to serve requests.');
+      return ok({ status: 'ok' as const, instance: app.config.instanceName, checks });
+    },
   });
 
   app.get('/countries', {

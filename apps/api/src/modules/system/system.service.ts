@@ -1,7 +1,8 @@
 import type { Country, Partner, PublicSettings } from '@vaultline/shared';
 import { LIMITS, partnersSchema } from '@vaultline/shared';
-import type { Db } from '../../db/client';
-import { listCountries, readSettings, writeSetting } from './system.repository';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { listCountries, readSettingForUpdate, readSettings, writeSetting } from './system.repository';
 
 export const SETTING_KEYS = {
   minimumTransactionAmount: 'minimum_transaction_amount_usd',
@@ -60,6 +61,10 @@ export function createSystemService({ db }: { db: Db }) {
   }
 
   return {
+    /** One round trip to the database (readiness). */
+    async ping(): Promise<void> {
+      await db.execute(sql`select 1`);
+    },
     async countries(): Promise<Country[]> {
       countriesCache ??= (await listCountries(db)).map((c) => ({
         id: c.id,
@@ -81,6 +86,22 @@ export function createSystemService({ db }: { db: Db }) {
       return settingsCache.value;
     },
     setSetting,
+    /**
+     * Writes a setting in one transaction with `alsoInTx` (the back office's audit row), which is
+     * given the value before (stored, else the default); the cache is dropped once it committed.
+     */
+    async updateSetting(
+      key: string,
+      value: string,
+      alsoInTx: (tx: DbOrTx, before: string | null) => Promise<void>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = (await readSettingForUpdate(tx, key)) ?? SETTING_DEFAULTS[key] ?? null;
+        await writeSetting(tx, key, value);
+        await alsoInTx(tx, before);
+      });
+      settingsCache = undefined;
+    },
     /** Replaces the partner list (validated; throws a ZodError on a bad entry). Empty hides the strip. */
     async setPartners(list: readonly Partner[]): Promise<Partner[]> {
       const partners = partnersSchema.parse(list);

@@ -1,0 +1,134 @@
+import {
+  type AdminExchange,
+  type AdminExchangesPageQuery,
+  type AdminPage,
+  Decimal,
+  EXCHANGE_ERRORS,
+  EXCHANGE_LIMITS,
+  EXCHANGE_RECEIVED_ERRORS,
+  TransactionStatus,
+  toPlain,
+} from '@vaultline/shared';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuditTrail } from '../admin/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import {
+  countExchanges,
+  type ExchangeRow,
+  listExchanges,
+  lockExchange,
+  setExchangeEntry,
+  setExchangeStatus,
+  updateExchange,
+} from './exchange.repository';
+import { exchangeAudit } from './exchange-audit';
+import type { ReceivedOps } from './exchange-received';
+import { settlementEntry } from './exchange-settlement';
+import { validHash } from './networks';
+
+const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
+
+export interface ExchangeAdminDeps {
+  db: Db;
+  catalog: Pick<AssetCatalog, 'byId'>;
+  ledger: Pick<LedgerService, 'post'>;
+  audit: AuditTrail;
+  toAdmin(r: ExchangeRow): Promise<AdminExchange>;
+  /** Feed and status e-mail of a committed change (the exchange service's). */
+  statusChanged(r: ExchangeRow): Promise<void>;
+  received: ReceivedOps;
+}
+
+/**
+ * The back office's side of guest exchanges (spec-2 admin calls): the paged lists with the e-mail,
+ * a status decision with notes and an optional payout hash (success settles in the ledger, once,
+ * in the decision's transaction, with its audit row), and the amount actually received.
+ */
+export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
+  const { db, catalog, toAdmin, statusChanged, received } = deps;
+
+  /**
+   * The house's transfer hash an admin gives with a decision: the payout on the destination network
+   * (success), or a refund on the source network (any other status); checked where a format is known.
+   */
+  async function checkPayoutHash(r: ExchangeRow, status: number, hash: string): Promise<string> {
+    const assetId = status === TransactionStatus.success ? r.destinationAssetId : r.sourceAssetId;
+    const ticker = (await catalog.byId(assetId))?.ticker ?? '';
+    if (hash.length > EXCHANGE_LIMITS.maxHashLength || !validHash(ticker, hash))
+      throw badRequest(EXCHANGE_ERRORS.invalidHash(ticker), 'INVALID_HASH', undefined, { ticker });
+    return hash;
+  }
+
+  return {
+    /** Back office lists: with the guest's e-mail (admins only). */
+    async adminList(q: AdminExchangesPageQuery): Promise<AdminPage<AdminExchange>> {
+      const [rows, total] = await Promise.all([
+        listExchanges(db, q.status, q.pageSize, (q.page - 1) * q.pageSize),
+        countExchanges(db, q.status),
+      ]);
+      return { items: await Promise.all(rows.map(toAdmin)), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    /**
+     * spec-2: the admin sets a status with notes. Success is final and, in the same transaction,
+     * posts the exchange once in the ledger (settlementEntry).
+     */
+    async adminSetStatus(
+      actorId: string,
+      id: string,
+      status: number,
+      notes: string,
+      payoutHash?: string,
+    ): Promise<AdminExchange> {
+      const row = await db.transaction(async (tx) => {
+        // Locked first: the audit's "before" is the row this decision replaces.
+        const before = await lockExchange(tx, id);
+        if (!before) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+        const hash = payoutHash?.trim() ? await checkPayoutHash(before, status, payoutHash.trim()) : null;
+        const set = await setExchangeStatus(tx, id, status, notes || null);
+        if (!set) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
+        const r = hash ? await updateExchange(tx, id, { payoutHash: hash }) : set;
+        if (status !== TransactionStatus.success) {
+          await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.status', before, r));
+          return r;
+        }
+        // What arrived must match the quote; otherwise the admin requotes or refunds instead.
+        if (r.amountReceived !== null && !new Decimal(r.amountReceived).eq(r.amount)) {
+          const ticker = (await catalog.byId(r.sourceAssetId))?.ticker ?? '';
+          const [got, quoted] = [toPlain(r.amountReceived), toPlain(r.amount)];
+          throw conflict(EXCHANGE_RECEIVED_ERRORS.amountDiffers(got, quoted, ticker), 'AMOUNT_DIFFERS', {
+            received: got,
+            quoted,
+            ticker,
+          });
+        }
+        const entryId = await deps.ledger.post(tx, settlementEntry(r));
+        if (!entryId) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
+        await setExchangeEntry(tx, r.id, entryId);
+        const done = { ...r, journalEntryId: entryId };
+        await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.status', before, done));
+        return done;
+      });
+      await statusChanged(row);
+      return toAdmin(row);
+    },
+
+    /** The amount the guest actually sent, then a requote or a refund (exchange-received.ts). */
+    async recordReceived(actorId: string, id: string, amount: string): Promise<AdminExchange> {
+      return toAdmin(await received.recordReceived(actorId, id, amount));
+    },
+    async requote(actorId: string, id: string, notes: string, payoutHash?: string): Promise<AdminExchange> {
+      return toAdmin(await received.requote(actorId, id, notes, payoutHash));
+    },
+    async refund(
+      actorId: string,
+      id: string,
+      notes: string,
+      opts: { payoutHash?: string; refundAddress?: string },
+    ): Promise<AdminExchange> {
+      return toAdmin(await received.refund(actorId, id, notes, opts));
+    },
+  };
+}

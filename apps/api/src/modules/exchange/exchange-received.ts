@@ -1,0 +1,200 @@
+import {
+  conversionQuote,
+  Decimal,
+  EXCHANGE_RECEIVED_ERRORS as E,
+  hasAtMostDecimals,
+  isDecimalString,
+  TransactionStatus,
+  tooManyDecimalsMessage,
+  toPlain,
+} from '@vaultline/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuditTrail } from '../admin/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { MailService } from '../mail/mail.service';
+import type { PriceService } from '../prices/prices.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import { type ExchangeRow, lockExchange, updateExchange } from './exchange.repository';
+import { exchangeAudit } from './exchange-audit';
+import { refundEntries, settlementEntry } from './exchange-settlement';
+import { validAddress, validHash } from './networks';
+import { refundMail, requoteMail } from './received-mail';
+
+export interface ReceivedDeps {
+  db: Db;
+  catalog: Pick<AssetCatalog, 'byId'>;
+  prices: Pick<PriceService, 'freshUsd'>;
+  ledger: Pick<LedgerService, 'post'>;
+  mail: Pick<MailService, 'send'>;
+  link: (id: string) => string;
+  /** Feed and status e-mail of a committed change (the exchange service's). */
+  statusChanged: (r: ExchangeRow) => Promise<void>;
+  /** Each change writes its audit row in its own transaction. */
+  audit: AuditTrail;
+}
+
+const FINAL = 'This exchange has succeeded; its status can no longer change.';
+
+/**
+ * The money the guest actually sent (issue: back office, point 2). The admin records the amount
+ * received; when it differs from the quote (under- or over-payment, or a deposit after expiry), the
+ * exchange cannot simply be approved: the admin requotes it at the current rate for what arrived
+ * (settled in the ledger as a success) or refunds what arrived to the refund address (received and
+ * sent back, both in the ledger, then failed). Each change is one transaction; the guest is e-mailed.
+ */
+export function createReceivedOps(deps: ReceivedDeps) {
+  const { db } = deps;
+
+  async function locked(tx: DbOrTx, id: string): Promise<ExchangeRow> {
+    const r = await lockExchange(tx, id);
+    if (!r) throw notFound('Exchange not found.', 'EXCHANGE_NOT_FOUND');
+    if (r.status === TransactionStatus.success) throw conflict(FINAL, 'EXCHANGE_FINAL');
+    return r;
+  }
+
+  async function decimalsOf(assetId: string): Promise<{ ticker: string; decimals: number }> {
+    const a = await deps.catalog.byId(assetId);
+    if (!a) throw notFound('Asset not found.', 'ASSET_NOT_FOUND');
+    return a;
+  }
+
+  /** The amount received must be set and differ from the quote for a requote or a refund. */
+  function receivedOf(r: ExchangeRow): Decimal {
+    if (r.amountReceived === null) throw badRequest(E.receivedRequired, 'RECEIVED_REQUIRED');
+    return new Decimal(r.amountReceived);
+  }
+
+  function checkHash(ticker: string, hash: string | undefined): string | null {
+    const h = hash?.trim();
+    if (!h) return null;
+    if (!validHash(ticker, h))
+      throw badRequest(`This is not a valid ${ticker} transaction hash.`, 'INVALID_HASH', undefined, {
+        ticker,
+      });
+    return h;
+  }
+
+  return {
+    /** Records what arrived (any status but success); the admin list then shows the difference. */
+    async recordReceived(actorId: string, id: string, amountText: string): Promise<ExchangeRow> {
+      const text = amountText.trim();
+      if (!isDecimalString(text) || new Decimal(text).lte(0))
+        throw badRequest(E.invalidReceived, 'INVALID_AMOUNT_RECEIVED');
+      return db.transaction(async (tx) => {
+        const r = await locked(tx, id);
+        const src = await decimalsOf(r.sourceAssetId);
+        const amount = new Decimal(text);
+        if (!hasAtMostDecimals(amount, src.decimals))
+          throw badRequest(tooManyDecimalsMessage(src.ticker, src.decimals), 'TOO_MANY_DECIMALS', undefined, {
+            ticker: src.ticker,
+            decimals: src.decimals,
+          });
+        const next = await updateExchange(tx, id, { amountReceived: toPlain(amount) });
+        await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.received', r, next));
+        return next;
+      });
+    },
+
+    /** Success for the amount received at today's rate (same fee rate), posted in the ledger once. */
+    async requote(actorId: string, id: string, notes: string, payoutHash?: string): Promise<ExchangeRow> {
+      const { row, quoted } = await db.transaction(async (tx) => {
+        const r = await locked(tx, id);
+        const received = receivedOf(r);
+        if (received.eq(r.amount)) throw conflict(E.noDifference, 'NO_DIFFERENCE');
+        const [src, dst] = await Promise.all([decimalsOf(r.sourceAssetId), decimalsOf(r.destinationAssetId)]);
+        const srcUsd = deps.prices.freshUsd(src.ticker);
+        const rate = srcUsd.div(deps.prices.freshUsd(dst.ticker));
+        const quote = conversionQuote(received, rate, r.feeRate, dst.decimals);
+        if (quote.receive.lte(0))
+          throw badRequest('This amount is too small to convert.', 'AMOUNT_TOO_SMALL');
+        const next = await updateExchange(tx, id, {
+          amount: toPlain(received),
+          destinationAmount: toPlain(quote.receive),
+          rate: toPlain(rate),
+          fee: toPlain(quote.fee),
+          usdValue: toPlain(received.mul(srcUsd).toDecimalPlaces(2)),
+          quotedAmount: r.quotedAmount ?? r.amount,
+          quotedDestinationAmount: r.quotedDestinationAmount ?? r.destinationAmount,
+          requotedAt: new Date(),
+          status: TransactionStatus.success,
+          adminNotes: notes || null,
+          payoutHash: checkHash(dst.ticker, payoutHash),
+        });
+        const entryId = await deps.ledger.post(tx, settlementEntry(next));
+        if (!entryId) throw conflict(FINAL, 'EXCHANGE_FINAL');
+        const row = await updateExchange(tx, id, { journalEntryId: entryId });
+        await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.requote', r, row));
+        return { row, quoted: { amount: r.amount, src: src.ticker, dst: dst.ticker } };
+      });
+      await deps.mail.send({
+        to: row.email,
+        ...requoteMail(
+          row.language,
+          {
+            received: toPlain(row.amount),
+            from: quoted.src,
+            quoted: toPlain(quoted.amount),
+            receive: toPlain(row.destinationAmount),
+            to: quoted.dst,
+          },
+          deps.link(row.id),
+        ),
+      });
+      await deps.statusChanged(row);
+      return row;
+    },
+
+    /** Sends what arrived back to the refund address (the guest's, or one the admin enters): failed. */
+    async refund(
+      actorId: string,
+      id: string,
+      notes: string,
+      opts: { payoutHash?: string; refundAddress?: string } = {},
+    ): Promise<ExchangeRow> {
+      const row = await db.transaction(async (tx) => {
+        const r = await locked(tx, id);
+        if (r.refundedAt) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
+        const received = receivedOf(r);
+        const src = await decimalsOf(r.sourceAssetId);
+        const given = opts.refundAddress?.trim();
+        if (given && !validAddress(src.ticker, given))
+          throw badRequest(E.invalidRefundAddress, 'INVALID_REFUND_ADDRESS');
+        const address = given || r.refundAddress;
+        if (!address)
+          throw badRequest(E.noRefundAddress(src.ticker), 'NO_REFUND_ADDRESS', undefined, {
+            ticker: src.ticker,
+          });
+        for (const entry of refundEntries(r, received)) {
+          if (!(await deps.ledger.post(tx, entry))) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
+        }
+        const next = await updateExchange(tx, id, {
+          status: TransactionStatus.failed,
+          refundAddress: address,
+          refundedAt: new Date(),
+          adminNotes: notes || E.refundedNote,
+          payoutHash: checkHash(src.ticker, opts.payoutHash),
+        });
+        await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.refund', r, next));
+        return next;
+      });
+      const src = await decimalsOf(row.sourceAssetId);
+      await deps.mail.send({
+        to: row.email,
+        ...refundMail(
+          row.language,
+          {
+            received: toPlain(row.amountReceived ?? row.amount),
+            from: src.ticker,
+            address: row.refundAddress ?? '',
+            hash: row.payoutHash,
+          },
+          deps.link(row.id),
+        ),
+      });
+      await deps.statusChanged(row);
+      return row;
+    },
+  };
+}
+export type ReceivedOps = ReturnType<typeof createReceivedOps>;

@@ -1,0 +1,73 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTING_KEYS } from '../modules/system/system.service';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { securityHeadersPlugin } from './security-headers';
+
+/** The CSP as a map of directive -> sources. */
+function csp(header: unknown): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(header).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+const TIDIO = /tidio/;
+
+describe('content security policy and the chat widget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const policy = async () =>
+    csp((await t.request({ method: 'GET', url: '/api/ping' })).headers['content-security-policy']);
+
+  it('allows no chat host while no key is set', async () => {
+    const p = await policy();
+    expect(p.get('default-src')).toEqual(["'self'"]);
+    expect(p.get('script-src')).toEqual(["'self'"]);
+    for (const [name, sources] of p) expect(sources.join(' '), name).not.toMatch(TIDIO);
+  });
+
+  it("allows the widget's hosts once an admin sets a key, and not after it is cleared", async () => {
+    await t.services.system.setSetting(SETTING_KEYS.chatWidgetKey, 'abcdefghij0123456789');
+    const on = await policy();
+    expect(on.get('script-src')).toEqual([
+      "'self'",
+      'https://code.tidio.co',
+      'https://widget-v4.tidiochat.com',
+    ]);
+    expect(on.get('connect-src')).toContain('wss://*.tidio.co');
+    expect(on.get('frame-src')).toContain('https://*.tidio.co');
+    expect(on.get('default-src')).toEqual(["'self'"]);
+
+    await t.services.system.setSetting(SETTING_KEYS.chatWidgetKey, '');
+    const off = await policy();
+    expect(off.get('script-src')).toEqual(["'self'"]);
+    for (const [name, sources] of off) expect(sources.join(' '), name).not.toMatch(TIDIO);
+  });
+
+  it('keeps the other security headers either way', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/ping' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('security headers plugin', () => {
+  it('treats a failed read of the setting as no chat', async () => {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, {
+      isProduction: false,
+      chatEnabled: () => Promise.reject(new Error('database down')),
+    });
+    app.get('/', async () => 'ok');
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(csp(res.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+    await app.close();
+  });
+});
