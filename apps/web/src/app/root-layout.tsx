@@ -4,6 +4,7 @@ import { ChatWidget } from './layout/chat-widget';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { Notifications, useClearNotificationsOnNavigation } from './layout/notifications';
+import { useFocusMainOnNavigation } from './layout/use-focus-main-on-navigation';
 
 /**
  * Every fresh page load has the location key "default", so keying by it would carry one page's
@@ -15,6 +16,7 @@ const scrollKey = (location: Location) => (location.key === 'default' ? location
 export function RootLayout() {
   const { t } = useTranslation();
   useClearNotificationsOnNavigation();
+  useFocusMainOnNavigation('main');
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -24,7 +26,9 @@ export function RootLayout() {
         {t('Common.SkipToContent')}
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
+          arrives does not push a visible footer down (a layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

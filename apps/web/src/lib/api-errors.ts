@@ -6,8 +6,9 @@ import {
   isErrorCode,
 } from '@vaultline/shared';
 import type { TFunction } from 'i18next';
-import { formatNumber } from './format';
 import { i18n } from './i18n';
+// intl-format, not format: this module is in every first load and must not bring decimal.js.
+import { formatNumber } from './intl-format';
 
 /** The variant of a code's message that its values call for (`ServerErrors.<CODE>_<context>`). */
 function contextOf(code: ErrorCode, params: ErrorParams | undefined): string | undefined {

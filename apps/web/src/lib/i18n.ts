@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_IDS, type LanguageId } from '@vaultline/shared';
-import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
@@ -49,6 +48,33 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
+async function fetchTexts(lng: string): Promise<object> {
+  const res = await fetch(`/i18n/${lng}.json`);
+  if (!res.ok) throw new Error(`/i18n/${lng}.json: HTTP ${res.status}`);
+  return (await res.json()) as object;
+}
+
+/**
+ * Reads public/i18n/<lng>.json, the current language only: every file holds every key (checked by
+ * i18n-files.test.ts), so no fallback file is fetched beside it. A language whose file cannot be read
+ * gets en-us's texts rather than raw keys. (A few lines instead of i18next-http-backend, which is in
+ * every first load.)
+ */
+const jsonFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, _ns, done) {
+    fetchTexts(lng)
+      .catch((err: unknown) =>
+        lng === DEFAULT_LANGUAGE ? Promise.reject(err) : fetchTexts(DEFAULT_LANGUAGE),
+      )
+      .then(
+        (texts) => done(null, texts as Parameters<typeof done>[1]),
+        (err: unknown) => done(String(err), false),
+      );
+  },
+};
+
 /** Loads the translations of the chosen language (JSON files under /i18n/). */
 export async function initI18n(profileLanguage?: string | null): Promise<LanguageId> {
   const lng = chooseLanguage({
@@ -61,15 +87,14 @@ export async function initI18n(profileLanguage?: string | null): Promise<Languag
     return lng;
   }
   await i18n
-    .use(HttpBackend)
+    .use(jsonFiles)
     .use(initReactI18next)
     .init({
       lng,
-      fallbackLng: DEFAULT_LANGUAGE,
+      fallbackLng: false,
       supportedLngs: [...LANGUAGE_IDS],
       lowerCaseLng: true,
       load: 'currentOnly',
-      backend: { loadPath: '/i18n/{{lng}}.json' },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },

@@ -1,3 +1,4 @@
+import { NEWSLETTER_LOCAL_PART_MAX } from '@vaultline/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -8,7 +9,10 @@ import { notify } from '../../lib/notify';
 /** spec-1 §5: at most 254 characters in total and 64 before the at sign (browser-level check). */
 export const NEWSLETTER_EMAIL_PATTERN = '[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]+';
 
-/** Footer newsletter box; POST /api/newsletter stores the address (idempotent). */
+/**
+ * Footer newsletter box; POST /api/newsletter stores the address once. Signing up again gets the
+ * same thank-you: saying "already subscribed" would tell anyone whether an address is on the list.
+ */
 export function Newsletter() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
@@ -55,7 +59,17 @@ export function Newsletter() {
           placeholder={t('Footer.Newsletter.Placeholder')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+          // The browser's own bubble would speak the browser's language and not name the limits.
+          onInvalid={(e) => {
+            const el = e.currentTarget;
+            el.setCustomValidity(
+              el.validity.valueMissing
+                ? t('Footer.Newsletter.Required')
+                : t('Footer.Newsletter.Invalid', { max: 254, localMax: NEWSLETTER_LOCAL_PART_MAX }),
+            );
+          }}
+          onInput={(e) => e.currentTarget.setCustomValidity('')}
+          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-500 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         <Button type="submit" disabled={busy}>
           {t('Footer.Newsletter.Submit')}

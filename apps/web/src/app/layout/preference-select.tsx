@@ -63,7 +63,7 @@ export function PreferenceSelect<T extends string>({
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60',
           state === 'success' && 'border-emerald-600 dark:border-emerald-400',
           state === 'error' && 'border-red-600 dark:border-red-400',
-          (state === 'idle' || state === 'changing') && 'border-slate-300 dark:border-slate-600',
+          (state === 'idle' || state === 'changing') && 'border-slate-500 dark:border-slate-500',
         )}
       >
         {options.map((o) => (

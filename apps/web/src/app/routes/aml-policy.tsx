@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Page, PageHeader } from '../../components/ui/page';
+import { AmlPolicy } from '../../features/content/components/aml-policy';
 
-/** /aml-policy (spec-2 §2): title and purpose; the page's content is built with its feature. */
+/** /aml-policy (spec-2 §2): the static Anti-Money Laundering policy. */
 export default function AmlPolicyPage() {
   const { t } = useTranslation();
   return (
     <Page>
-      <PageHeader title={t('Pages.AmlPolicy.Title')} description={t('Pages.AmlPolicy.Description')} />
+      <PageHeader title={t('Aml.Title')} description={t('Aml.Description')} />
+      <AmlPolicy />
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Page, PageHeader, Spinner } from '../../components/ui';
 import { useLock } from '../../features/convert/api/get-lock';
 import { LockPreview } from '../../features/convert/components/lock-preview';
+import { useLiveSettings } from '../../features/feed';
 import { ApiRequestError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 
@@ -13,6 +14,8 @@ export default function BuySellPreviewPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const lock = useLock(id);
+  // A new minimum (or fee) set by an admin reaches this open page without a reload.
+  useLiveSettings();
 
   useEffect(() => {
     if (!lock.isError) return;

@@ -85,8 +85,10 @@ export default function CryptoPage() {
                 onClick={() => setHours(r.hours)}
                 className={cn(
                   'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                  // The chosen range is told by a filled button (3:1 or more against the group),
+                  // not by a white one on light grey (1.1:1).
                   hours === r.hours
-                    ? 'bg-white shadow dark:bg-slate-950'
+                    ? 'bg-indigo-600 text-white shadow dark:bg-indigo-500'
                     : 'text-slate-700 dark:text-slate-300',
                 )}
               >

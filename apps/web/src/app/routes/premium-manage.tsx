@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Page, PageHeader } from '../../components/ui/page';
+import { Page, PageHeader } from '../../components/ui';
+import { ManagePanel } from '../../features/premium/components/manage-panel';
 
-/** /premium/manage (spec-2 §2): title and purpose; the page's content is built with its feature. */
+/** /premium/manage (spec-2 §2, behind RequirePremium): perks, the subscription and cancel. */
 export default function PremiumManagePage() {
   const { t } = useTranslation();
   return (
     <Page>
       <PageHeader title={t('Pages.PremiumManage.Title')} description={t('Pages.PremiumManage.Description')} />
+      <ManagePanel />
     </Page>
   );
 }

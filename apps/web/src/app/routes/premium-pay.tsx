@@ -1,12 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Page, PageHeader } from '../../components/ui/page';
+import { Card, LinkButton, Page, PageHeader } from '../../components/ui';
+import { PayForm } from '../../features/premium/components/pay-form';
+import { useCurrency } from '../../lib/preferences';
+import { useSession } from '../../lib/session';
 
-/** /premium/pay (spec-2 §2): title and purpose; the page's content is built with its feature. */
+/** /premium/pay (spec-2 §2): the card form; a member is pointed to the manage page instead. */
 export default function PremiumPayPage() {
   const { t } = useTranslation();
+  const { isPremium, user } = useSession();
+  const currency = useCurrency();
   return (
-    <Page>
+    <Page className="max-w-xl">
       <PageHeader title={t('Pages.PremiumPay.Title')} description={t('Pages.PremiumPay.Description')} />
+      <Card>
+        {isPremium ? (
+          <div className="space-y-4">
+            <p>{t('Premium.Pay.AlreadyPremium')}</p>
+            <LinkButton to="/premium/manage">{t('Premium.Card.Manage')}</LinkButton>
+          </div>
+        ) : (
+          <PayForm currency={currency} firstName={user?.firstName ?? ''} lastName={user?.lastName ?? ''} />
+        )}
+      </Card>
     </Page>
   );
 }

@@ -1,12 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { Page, PageHeader } from '../../components/ui/page';
+import { HistoryScreen } from '../../features/history/components/history-screen';
+import { useSession } from '../../lib/session';
 
-/** /transactions (spec-2 §2): title and purpose; the page's content is built with its feature. */
+/**
+ * /transactions (spec-2 §2, signed-in users): the account's conversions, deposits and own exchanges,
+ * the same list as the history screen (server pages of 5, live updates, CSV export).
+ */
 export default function TransactionsPage() {
-  const { t } = useTranslation();
+  const { claims } = useSession();
+  const userId = claims?.sub ?? null;
   return (
-    <Page>
-      <PageHeader title={t('Pages.Transactions.Title')} description={t('Pages.Transactions.Description')} />
-    </Page>
+    <HistoryScreen
+      key={userId ?? 'none'}
+      userId={userId}
+      titleKey="Pages.Transactions.Title"
+      descriptionKey="Pages.Transactions.Description"
+    />
   );
 }

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 
-/** spec-2 §2 admin side menu, plus the transaction settings and the mail outbox (DECISIONS §7, §8). */
+/**
+ * spec-2 §2 admin side menu, plus the transaction settings, the mail outbox, the contact messages and
+ * the audit log (DECISIONS §7, §8, §9).
+ */
 export const ADMIN_MENU = [
   { to: '/admin', key: 'Admin.Menu.Home', end: true },
   { to: '/admin/search-user', key: 'Admin.Menu.SearchUser' },
@@ -16,6 +19,8 @@ export const ADMIN_MENU = [
   { to: '/admin/rejected-transactions', key: 'Admin.Menu.RejectedTransactions' },
   { to: '/admin/tidio-settings', key: 'Admin.Menu.TidioSettings' },
   { to: '/admin/outbox', key: 'Admin.Menu.Outbox' },
+  { to: '/admin/contact-messages', key: 'Admin.Menu.ContactMessages' },
+  { to: '/admin/audit-log', key: 'Admin.Menu.AuditLog' },
 ] as const;
 
 export default function AdminLayout() {
@@ -51,7 +56,8 @@ export default function AdminLayout() {
                   className={({ isActive }) =>
                     cn(
                       'block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600',
-                      isActive
+                      // A user's page is reached from the search: keep that entry lit there.
+                      isActive || (item.to === '/admin/search-user' && pathname.startsWith('/admin/user/'))
                         ? 'bg-indigo-600 text-white dark:bg-indigo-500'
                         : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
                     )

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page';
+import { ExchangeListPage } from './exchange-list-page';
 
-/** Back office, spec-2 §2: title and purpose; the screen's content is built with its feature. */
+/** Back office, spec-2 §2: approved anonymous exchanges. */
 export default function AdminApprovedTransactionsPage() {
-  const { t } = useTranslation();
-  return (
-    <PageHeader
-      title={t('Admin.Pages.ApprovedTransactions.Title')}
-      description={t('Admin.Pages.ApprovedTransactions.Description')}
-    />
-  );
+  return <ExchangeListPage list="approved" />;
 }

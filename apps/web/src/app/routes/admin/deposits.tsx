@@ -1,10 +1,130 @@
+import type { AdminDeposit } from '@vaultline/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page';
+import { useAdminDeposits, useDepositDecision } from '../../../features/admin/api/deposits';
+import {
+  EmptyBlock,
+  ErrorBlock,
+  FilterButtons,
+  LoadingBlock,
+} from '../../../features/admin/components/admin-ui';
+import { DecisionDialog } from '../../../features/admin/components/decision-dialog';
+import { AWAITING_DEPOSIT, DepositCard } from '../../../features/admin/components/deposit-card';
+import { notifyFailure, notifySuccess, withReason } from '../../../features/admin/lib/errors';
+import { useFormat } from '../../../lib/format';
 
-/** Back office, spec-2 §2: title and purpose; the screen's content is built with its feature. */
+type Filter = 'awaiting' | 'all';
+
+/** Back office, spec-2 §2 Deposits (DECISIONS §5, §8): approve credits the user once, reject takes notes. */
 export default function AdminDepositsPage() {
   const { t } = useTranslation();
+  const f = useFormat();
+  const [filter, setFilter] = useState<Filter>('awaiting');
+  const deposits = useAdminDeposits(filter === 'awaiting' ? AWAITING_DEPOSIT : null);
+  const decision = useDepositDecision();
+  const [open, setOpen] = useState<{ deposit: AdminDeposit; approve: boolean } | null>(null);
+
+  useEffect(() => {
+    if (deposits.isError) notifyFailure(t('Admin.Common.Error'), t('Admin.Deposits.LoadError'));
+  }, [deposits.isError, t]);
+
+  const close = () => {
+    setOpen(null);
+    decision.reset();
+  };
+  const confirm = (notes: string) => {
+    if (!open) return;
+    const { deposit, approve } = open;
+    // A failure stays in the dialog (it is modal: a notification would sit behind it).
+    decision.mutate(
+      { id: deposit.id, approve, notes },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            t('Admin.Common.Success'),
+            t(approve ? 'Admin.Deposits.Approved' : 'Admin.Deposits.Rejected'),
+          );
+          close();
+        },
+      },
+    );
+  };
+
   return (
-    <PageHeader title={t('Admin.Pages.Deposits.Title')} description={t('Admin.Pages.Deposits.Description')} />
+    <>
+      <PageHeader
+        title={t('Admin.Pages.Deposits.Title')}
+        description={t('Admin.Pages.Deposits.Description')}
+        actions={
+          <FilterButtons
+            label={t('Admin.Deposits.Filter')}
+            value={filter}
+            onChange={setFilter}
+            options={[
+              { value: 'awaiting', label: t('Admin.Deposits.FilterAwaiting') },
+              { value: 'all', label: t('Admin.Deposits.FilterAll') },
+            ]}
+          />
+        }
+      />
+      {deposits.isPending ? (
+        <LoadingBlock />
+      ) : deposits.isError ? (
+        <ErrorBlock
+          message={withReason(t('Admin.Deposits.LoadError'), deposits.error)}
+          onRetry={() => void deposits.refetch()}
+        />
+      ) : deposits.data.length === 0 ? (
+        <EmptyBlock>
+          {t(filter === 'awaiting' ? 'Admin.Deposits.EmptyAwaiting' : 'Admin.Deposits.Empty')}
+        </EmptyBlock>
+      ) : (
+        <ul className="grid gap-4 xl:grid-cols-2">
+          {deposits.data.map((d) => (
+            <DepositCard
+              key={d.id}
+              deposit={d}
+              onDecide={(deposit, approve) => setOpen({ deposit, approve })}
+            />
+          ))}
+        </ul>
+      )}
+      <DecisionDialog
+        open={open !== null}
+        title={t(open?.approve ? 'Admin.Deposits.ApproveTitle' : 'Admin.Deposits.RejectTitle')}
+        summary={
+          open
+            ? t('Admin.Deposits.DecisionSummary', {
+                amount: f.amount(open.deposit.amount),
+                ticker: open.deposit.wallet.ticker,
+                name: `${open.deposit.user.firstName} ${open.deposit.user.lastName}`.trim(),
+              })
+            : null
+        }
+        confirmLabel={t(open?.approve ? 'Admin.Common.Approve' : 'Admin.Common.Reject')}
+        confirmVariant={open?.approve ? 'success' : 'danger'}
+        {...(open && !open.approve
+          ? {
+              notes: {
+                label: t('Admin.Common.Notes'),
+                required: true,
+                requiredMessage: t('Admin.Deposits.NotesRequired'),
+              },
+            }
+          : {})}
+        busy={decision.isPending}
+        error={
+          decision.isError
+            ? withReason(
+                t(open?.approve ? 'Admin.Deposits.ApproveError' : 'Admin.Deposits.RejectError'),
+                decision.error,
+              )
+            : null
+        }
+        onConfirm={({ notes }) => confirm(notes)}
+        onClose={close}
+      />
+    </>
   );
 }

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page';
+import { ExchangeListPage } from './exchange-list-page';
 
-/** Back office, spec-2 §2: title and purpose; the screen's content is built with its feature. */
+/** Back office, spec-2 §2: pending anonymous exchanges. */
 export default function AdminPendingTransactionsPage() {
-  const { t } = useTranslation();
-  return (
-    <PageHeader
-      title={t('Admin.Pages.PendingTransactions.Title')}
-      description={t('Admin.Pages.PendingTransactions.Description')}
-    />
-  );
+  return <ExchangeListPage list="pending" />;
 }

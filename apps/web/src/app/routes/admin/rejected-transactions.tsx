@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page';
+import { ExchangeListPage } from './exchange-list-page';
 
-/** Back office, spec-2 §2: title and purpose; the screen's content is built with its feature. */
+/** Back office, spec-2 §2: rejected anonymous exchanges. */
 export default function AdminRejectedTransactionsPage() {
-  const { t } = useTranslation();
-  return (
-    <PageHeader
-      title={t('Admin.Pages.RejectedTransactions.Title')}
-      description={t('Admin.Pages.RejectedTransactions.Description')}
-    />
-  );
+  return <ExchangeListPage list="rejected" />;
 }

@@ -1,13 +1,21 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
+import { UserSearch } from '../../../features/admin/components/user-search';
 
-/** Back office, spec-2 §2: title and purpose; the screen's content is built with its feature. */
+/** Back office, spec-2 §2 Search user; the last search is kept in ?q= for Back. */
 export default function AdminSearchUserPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const onSearch = useCallback((q: string) => setParams(q ? { q } : {}, { replace: true }), [setParams]);
   return (
-    <PageHeader
-      title={t('Admin.Pages.SearchUser.Title')}
-      description={t('Admin.Pages.SearchUser.Description')}
-    />
+    <>
+      <PageHeader
+        title={t('Admin.Pages.SearchUser.Title')}
+        description={t('Admin.Pages.SearchUser.Description')}
+      />
+      <UserSearch initial={params.get('q') ?? ''} onSearch={onSearch} />
+    </>
   );
 }

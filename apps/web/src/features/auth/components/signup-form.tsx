@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_SIGNUP_AGE_YEARS, PASSWORD_MIN, type SignupRequest } from '@vaultline/shared';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field';
 import { notify } from '../../../lib/notify';
 import { useSignup } from '../api/signup';
 import { type SignupFormInput, signupFormSchema } from '../form-schemas';
@@ -13,13 +14,6 @@ import { TextField } from './text-field';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'birthDay', 'password'] as const;
 
-/** The latest birthday of someone of age today, for the date picker's upper bound. */
-function latestBirthDay(today = new Date()): string {
-  const d = new Date(today);
-  d.setUTCFullYear(d.getUTCFullYear() - MIN_SIGNUP_AGE_YEARS);
-  return d.toISOString().slice(0, 10);
-}
-
 /** spec-1 §2 signup: names, e-mail, birthday, password; REGISTER NOW. Calls `onSignedUp` with the token. */
 export function SignupForm({ onSignedUp }: { onSignedUp: (token: string) => void }) {
   const { t } = useTranslation();
@@ -27,6 +21,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (token: string) => void
   const once = useSingleFlight();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -85,15 +80,23 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (token: string) => void
         error={fieldMessage(t, errors.email?.message)}
         {...register('email')}
       />
-      <TextField
-        label={t('Auth.Signup.BirthDay')}
-        type="date"
-        autoComplete="bday"
-        min="1900-01-01"
-        max={latestBirthDay()}
-        hint={t('Auth.Signup.BirthDayHint', { age: MIN_SIGNUP_AGE_YEARS })}
-        error={fieldMessage(t, errors.birthDay?.message)}
-        {...register('birthDay')}
+      {/* Typed in the page language's date order, not the browser's (a native date input follows the browser). */}
+      <Controller
+        control={control}
+        name="birthDay"
+        render={({ field }) => (
+          <DateField
+            label={t('Auth.Signup.BirthDay')}
+            autoComplete="bday"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            hint={t('Auth.Signup.BirthDayHint', { age: MIN_SIGNUP_AGE_YEARS })}
+            error={fieldMessage(t, errors.birthDay?.message)}
+          />
+        )}
       />
       <PasswordField
         label={t('Auth.Signup.Password')}

@@ -12,7 +12,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 export const inputClass =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ' +
-  'placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/50 ' +
+  'placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-600 dark:focus:ring-indigo-400 ' +
   'dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:[color-scheme:dark]';
 
 /** A labelled input with its hint and error; the label is bound to the input by id. */
@@ -22,7 +22,7 @@ export function TextField({ label, error, hint, id, trailing, className, ref, ..
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   const border = error
     ? 'border-red-600 focus:border-red-600 dark:border-red-400'
-    : 'border-slate-300 focus:border-indigo-500 dark:border-slate-700';
+    : 'border-slate-500 focus:border-indigo-600 dark:border-slate-500';
   return (
     <div className={className}>
       <label

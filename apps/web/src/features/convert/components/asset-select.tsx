@@ -21,7 +21,7 @@ export function AssetSelect({ id, label, value, onChange, assets, disabled }: Pr
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
       >
         {assets.map((a) => (
           <option key={a.id} value={a.id}>

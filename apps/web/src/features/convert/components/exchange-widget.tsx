@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useCreateLock } from '../api/create-lock';
-import { normaliseAmount } from '../lib/amount';
+import { normaliseAmount } from '../lib/normalise-amount';
 import { AssetSelect } from './asset-select';
 
 interface Props {
@@ -147,7 +147,7 @@ export function ExchangeWidget(props: Props) {
                 onChange={(e) => setAmount(e.target.value)}
                 aria-invalid={touched && !guestAmountValid}
                 aria-describedby={`${ids}-guest-note`}
-                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+                className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
               />
               {touched && !guestAmountValid ? (
                 <p className="mt-1 text-sm text-red-700 dark:text-red-400">

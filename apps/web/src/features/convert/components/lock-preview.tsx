@@ -146,7 +146,7 @@ export function LockPreview({ lock }: { lock: PriceLock }) {
             }}
             aria-invalid={touched && error !== null}
             aria-describedby={`${ids}-hint ${ids}-error`}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-lg text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+            className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-lg text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
           />
           <p id={`${ids}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {t('Exchange.Preview.MinimumHint', {

@@ -1,4 +1,5 @@
 import { conversionQuote, Decimal, decimalPlaces, type PriceLock, parseDecimal } from '@vaultline/shared';
+import { normaliseAmount } from './normalise-amount';
 
 export type AmountCheck =
   | { ok: false; error: 'invalid' }
@@ -6,11 +7,7 @@ export type AmountCheck =
   | { ok: false; error: 'minimum'; minUsd: string; approx: string; usdValue: Decimal }
   | { ok: true; amount: string; usdValue: Decimal; fee: Decimal; receive: Decimal };
 
-/** Accepts "0.5" and the comma decimal separator of fr/de/ru ("0,5"); nothing else. */
-export function normaliseAmount(input: string): string {
-  const v = input.trim().replace(/\s/g, '');
-  return /^\d*,\d+$/.test(v) ? v.replace(',', '.') : v;
-}
+export { normaliseAmount };
 
 /**
  * The preview's checks (spec-1 §5) with the lock's server figures only: USD value = amount x the

@@ -1,8 +1,11 @@
 import {
   FEED_EVENT,
   FEED_PATH,
+  FEED_SETTINGS_EVENT,
   FEED_WATCH_EVENT,
+  type FeedSettings,
   type FeedUpdate,
+  feedSettingsSchema,
   feedUpdateSchema,
 } from '@vaultline/shared';
 
@@ -21,7 +24,7 @@ export interface FeedSocket {
   connect(): void;
   disconnect(): void;
   on(event: 'connect' | 'disconnect' | 'connect_error', cb: (arg?: unknown) => void): void;
-  on(event: typeof FEED_EVENT, cb: (payload: unknown) => void): void;
+  on(event: typeof FEED_EVENT | typeof FEED_SETTINGS_EVENT, cb: (payload: unknown) => void): void;
   emit(event: typeof FEED_WATCH_EVENT, ids: string[]): void;
 }
 
@@ -30,6 +33,8 @@ export interface FeedConnectionOptions {
   socket: () => FeedSocket;
   onState(state: FeedState): void;
   onUpdate(update: FeedUpdate): void;
+  /** A new minimum or fee rate, pushed to every page when an admin changes it (decision 0019). */
+  onSettings?(settings: FeedSettings): void;
   /** 'gaveUp': the warning of spec-1 §9; 'reconnected': its success notice. */
   onNotice(notice: 'gaveUp' | 'reconnected'): void;
   /** The exchange ids a guest's browser holds (sent again on every connect). */
@@ -96,6 +101,10 @@ export function createFeedConnection(o: FeedConnectionOptions) {
       const parsed = feedUpdateSchema.safeParse(payload);
       if (parsed.success) o.onUpdate(parsed.data);
     });
+    s.on(FEED_SETTINGS_EVENT, (payload: unknown) => {
+      const parsed = feedSettingsSchema.safeParse(payload);
+      if (parsed.success) o.onSettings?.(parsed.data);
+    });
     s.connect();
   }
 
@@ -145,22 +154,36 @@ export function createFeedConnection(o: FeedConnectionOptions) {
   };
 }
 
-/** The real socket: socket.io-client on the feed path, never connecting or reconnecting by itself. */
+/** Which transports a socket may use; a test forces one of them (see feed-transport.ts). */
+export type FeedTransport = 'polling' | 'websocket';
+
+/**
+ * The real socket: socket.io-client on the feed path, never connecting or reconnecting by itself.
+ * `token` may be async (an expired access token is refreshed before the handshake); `transports`
+ * limits the socket to one transport (no upgrade), else long-polling first, then WebSocket.
+ */
 export function socketIoFactory(
   io: (url: string, opts: Record<string, unknown>) => unknown,
   url: string,
-  token: () => string | null,
+  token: () => string | null | Promise<string | null>,
+  opts: { transports?: readonly FeedTransport[] } = {},
 ): () => FeedSocket {
+  const transports = opts.transports?.length ? [...opts.transports] : ['polling', 'websocket'];
   return () =>
     io(url, {
       path: FEED_PATH,
       autoConnect: false,
       reconnection: false,
       forceNew: true,
-      transports: ['polling', 'websocket'],
+      transports,
+      upgrade: transports.length > 1,
       auth: (cb: (data: object) => void) => {
-        const t = token();
-        cb(t ? { token: t } : {});
+        Promise.resolve()
+          .then(token)
+          .then(
+            (t) => cb(t ? { token: t } : {}),
+            () => cb({}),
+          );
       },
     }) as FeedSocket;
 }

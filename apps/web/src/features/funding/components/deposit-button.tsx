@@ -1,14 +1,23 @@
 import { type Wallet, WalletType } from '@vaultline/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { CardDepositDialog } from './card-deposit-dialog';
-import { CryptoDepositDialog } from './crypto-deposit-dialog';
+
+// The dialogs (forms, their zod checks, the QR code) load on the first click, not with the wallets
+// page: most visits open none of them.
+const CardDepositDialog = lazy(() =>
+  import('./card-deposit-dialog').then((m) => ({ default: m.CardDepositDialog })),
+);
+const CryptoDepositDialog = lazy(() =>
+  import('./crypto-deposit-dialog').then((m) => ({ default: m.CryptoDepositDialog })),
+);
 
 /** Deposit for one wallet: crypto opens the address dialog, fiat the card dialog. */
 export function DepositButton({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the dialog's own close and focus return.
+  const [used, setUsed] = useState(false);
   const Dialog = wallet.type === WalletType.Fiat ? CardDepositDialog : CryptoDepositDialog;
   return (
     <>
@@ -17,12 +26,19 @@ export function DepositButton({ wallet }: { wallet: Wallet }) {
         size="sm"
         className="w-full sm:w-auto"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         aria-label={t('Funding.DepositInto', { name: wallet.fullName, ticker: wallet.ticker })}
       >
         {t('Funding.Deposit')}
       </Button>
-      <Dialog wallet={wallet} open={open} onClose={() => setOpen(false)} />
+      {used && (
+        <Suspense fallback={null}>
+          <Dialog wallet={wallet} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

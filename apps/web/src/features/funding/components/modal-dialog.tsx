@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepTabInDialog } from '../../../components/ui/dialog-focus';
 
 interface Props {
   open: boolean;
@@ -48,6 +49,7 @@ export function ModalDialog({ open, onClose, title, children }: Props) {
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={keepTabInDialog}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -1,12 +1,18 @@
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** A QR code of `value` drawn locally (qrcode package), as an image with a text alternative. */
+/**
+ * A QR code of `value` drawn locally (qrcode package), as an image with a text alternative. The
+ * package is imported when a code is first drawn, so pages that merely could show one (the wallets
+ * list with its closed deposit dialogs) do not load it.
+ */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toDataURL(value, { margin: 1, width: 176, errorCorrectionLevel: 'M' })
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(value, { margin: 1, width: 176, errorCorrectionLevel: 'M' }),
+      )
       .then((url) => {
         if (live) setSrc(url);
       })

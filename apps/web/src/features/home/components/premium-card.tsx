@@ -1,7 +1,7 @@
 import { LIMITS } from '@vaultline/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/intl-format';
 
 interface Props {
   /** Display currency (ISO code) the price is shown in. */

@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import en from '../../../../public/i18n/en-us.json';
+import { i18n } from '../../../lib/i18n';
+
+/** The app's i18next instance with the real en-us texts, so tests check the exact wording. */
+export async function initTestI18n() {
+  if (i18n.isInitialized) return;
+  await i18n.use(initReactI18next).init({
+    lng: 'en-us',
+    lowerCaseLng: true,
+    resources: { 'en-us': { translation: en } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+}
+
+/** Renders `ui` at `path` with a fresh query client, inside a memory router. */
+export function renderAdmin(ui: ReactNode, path = '/admin') {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const client = new QueryClient({
+    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+  });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider
+          router={router}
+          flushSync={(fn) => {
+            flushSync(fn);
+            return undefined;
+          }}
+        />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, client };
+}
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+type Answer = { status: number; content?: unknown; error?: { error: string; code: string } };
+
+/** Replaces fetch with a fake API answering by "METHOD path" (query ignored); records each call. */
+export function fakeApi(answers: Record<string, Answer | ((call: FakeCall) => Answer)>) {
+  // biome-ignore lint/suspicious/noDocumentCookie: test set-up of the XSRF cookie
+  document.cookie = 'XSRF-TOKEN=test-xsrf';
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const found = answers[`${method} ${url.split('?')[0]}`];
+    if (!found) throw new Error(`unexpected call ${method} ${url}`);
+    const a = typeof found === 'function' ? found(call) : found;
+    const ok = a.status < 400;
+    const json = ok
+      ? { success: true, content: a.content ?? null, error: null }
+      : { success: false, content: null, error: { status: a.status, statusText: 'Error', ...a.error } };
+    return new Response(JSON.stringify(json), {
+      status: a.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

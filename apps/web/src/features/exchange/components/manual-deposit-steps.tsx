@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../components/ui';
+
+/** Where the guest is in the manual deposit: 1 details, 2 send and confirm. */
+export function ManualDepositSteps({ step }: { step: 1 | 2 }) {
+  const { t } = useTranslation();
+  const items = [t('ManualDeposit.StepDetails'), t('ManualDeposit.StepSend')];
+  return (
+    <ol aria-label={t('ManualDeposit.StepsLabel')} className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+      {items.map((label, i) => {
+        const n = i + 1;
+        const current = n === step;
+        const done = n < step;
+        return (
+          <li key={label} aria-current={current ? 'step' : undefined} className="flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'flex size-7 items-center justify-center rounded-full text-xs font-bold',
+                current && 'bg-indigo-600 text-white dark:bg-indigo-500',
+                done && 'bg-emerald-600 text-white dark:bg-emerald-500',
+                !current && !done && 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
+              )}
+            >
+              {done ? '✓' : n}
+            </span>
+            <span
+              className={cn(
+                current
+                  ? 'font-semibold text-slate-900 dark:text-white'
+                  : 'text-slate-600 dark:text-slate-400',
+              )}
+            >
+              {label}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,97 @@
+import { TransactionStatus } from '@vaultline/shared';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Card, LinkButton, Spinner } from '../../../components/ui';
+import { useExchange } from '../api/manual-deposit-api';
+import { rememberExchange } from '../lib/manual-deposit-store';
+import { DepositConfirm } from './manual-deposit-confirm';
+import { DepositInstructions, exact } from './manual-deposit-instructions';
+import { TrackingStatusBadge } from './tracking-status-badge';
+
+export const trackingPath = (id: string) => `/buy-sell/exchange/${id}`;
+
+/** The private tracking link with why it matters (the exchange id is the guest's only key). */
+export function TrackingLinkNote({ exchangeId }: { exchangeId: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      <Link
+        to={trackingPath(exchangeId)}
+        data-testid="tracking-link"
+        className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:text-indigo-200"
+      >
+        {t('ManualDeposit.Submitted.Track')}
+      </Link>
+      {' — '}
+      {t('ManualDeposit.Submitted.TrackNote')}
+    </p>
+  );
+}
+
+/**
+ * The submitted step (spec-1 §2): the exchange as the server fixed it, where and what to send, the
+ * hash and Done (then the history), Back to buy-sell, and the tracking link.
+ */
+export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const q = useExchange(exchangeId);
+
+  useEffect(() => {
+    if (q.data) rememberExchange(q.data);
+  }, [q.data]);
+
+  if (q.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={t('ManualDeposit.LoadingExchange')} className="[&>span:first-child]:size-8" />
+      </div>
+    );
+  }
+  if (q.isError) {
+    return (
+      <Card className="space-y-4">
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {t('ManualDeposit.Errors.LoadExchange')}
+        </p>
+        <TrackingLinkNote exchangeId={exchangeId} />
+      </Card>
+    );
+  }
+  const e = q.data;
+  const back = (
+    <LinkButton to="/buy-sell" variant="secondary" size="lg">
+      {t('ManualDeposit.Submitted.Back')}
+    </LinkButton>
+  );
+  if (e.status !== TransactionStatus.awaitingVerification) {
+    return (
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <TrackingStatusBadge status={e.status} />
+          <p className="text-slate-700 dark:text-slate-200">{t('ManualDeposit.Submitted.NotAwaiting')}</p>
+        </div>
+        <TrackingLinkNote exchangeId={e.id} />
+        <div className="flex justify-end">{back}</div>
+      </Card>
+    );
+  }
+  return (
+    <Card className="space-y-6 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className="text-xl font-semibold text-slate-900 dark:text-white">
+          {t('ManualDeposit.Submitted.Title', {
+            amount: exact(e.amount, i18n.language),
+            ticker: e.sourceWalletTicker,
+          })}
+        </h2>
+        <TrackingStatusBadge status={e.status} />
+      </div>
+      <DepositInstructions exchange={e} onExpired={() => void q.refetch()} />
+      <DepositConfirm exchange={e} onConfirmed={() => void navigate('/buy-sell/history')} secondary={back} />
+      <TrackingLinkNote exchangeId={e.id} />
+    </Card>
+  );
+}

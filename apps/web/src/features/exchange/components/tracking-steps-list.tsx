@@ -1,0 +1,132 @@
+import type { PublicExchange } from '@vaultline/shared';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../components/ui';
+import { useFormat } from '../../../lib/format';
+import { EXPIRED_NOTE, type StepState, type TrackingStep, trackingSteps } from '../lib/tracking-steps';
+
+const DOT: Record<StepState, string> = {
+  done: 'bg-emerald-600 text-white dark:bg-emerald-500',
+  current: 'bg-indigo-600 text-white ring-4 ring-indigo-200 dark:bg-indigo-500 dark:ring-indigo-900',
+  hold: 'bg-amber-500 text-white ring-4 ring-amber-200 dark:ring-amber-900',
+  failed: 'bg-red-600 text-white dark:bg-red-500',
+  todo: 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300',
+  skipped: 'bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500',
+};
+const MARK: Record<StepState, string> = {
+  done: '✓',
+  current: '•',
+  hold: '!',
+  failed: '✕',
+  todo: '',
+  skipped: '–',
+};
+
+function useStepTexts(e: PublicExchange, s: TrackingStep): { title: string; detail: string } {
+  const { t } = useTranslation();
+  const f = useFormat();
+  switch (s.key) {
+    case 'Created':
+      return { title: t('Tracking.Steps.Created'), detail: f.dateTime(e.creationDate) };
+    case 'DepositSent':
+      return {
+        title: t('Tracking.Steps.DepositSent'),
+        detail:
+          s.state === 'current'
+            ? t('Tracking.Steps.WaitingDeposit')
+            : s.state === 'skipped'
+              ? t('Tracking.Steps.NoDeposit')
+              : e.transactionHash
+                ? t('Tracking.Steps.HashReceived')
+                : '',
+      };
+    case 'Checking':
+      return {
+        title: s.state === 'hold' ? t('Tracking.Steps.OnHold') : t('Tracking.Steps.Checking'),
+        detail:
+          s.state === 'hold'
+            ? t('Tracking.Steps.OnHoldDetail')
+            : s.state === 'current'
+              ? t('Tracking.Steps.CheckingDetail')
+              : '',
+      };
+    default:
+      if (s.state === 'failed') {
+        return {
+          title: t('Tracking.Steps.Failed'),
+          detail:
+            e.adminNotes === EXPIRED_NOTE
+              ? t('Tracking.Steps.ExpiredDetail')
+              : t('Tracking.Steps.FailedDetail'),
+        };
+      }
+      return {
+        title: t('Tracking.Steps.Success'),
+        detail:
+          s.state === 'done'
+            ? t('Tracking.Steps.SuccessDetail', {
+                amount: f.amount(e.destinationAmount),
+                ticker: e.destinationWalletTicker,
+              })
+            : '',
+      };
+  }
+}
+
+function Step({ e, s, last }: { e: PublicExchange; s: TrackingStep; last: boolean }) {
+  const { t } = useTranslation();
+  const { title, detail } = useStepTexts(e, s);
+  return (
+    <li
+      data-testid={`step-${s.key}`}
+      data-state={s.state}
+      aria-current={s.state === 'current' || s.state === 'hold' ? 'step' : undefined}
+      className="relative flex gap-3 pb-6 last:pb-0 sm:flex-1 sm:flex-col sm:pb-0"
+    >
+      {last ? null : (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'absolute top-8 left-[15px] h-[calc(100%-2rem)] w-0.5 sm:top-[15px] sm:left-8 sm:h-0.5 sm:w-[calc(100%-2rem)]',
+            s.state === 'done' ? 'bg-emerald-500' : 'bg-slate-200 dark:bg-slate-700',
+          )}
+        />
+      )}
+      <span
+        aria-hidden="true"
+        className={cn(
+          'z-10 flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+          DOT[s.state],
+        )}
+      >
+        {MARK[s.state]}
+      </span>
+      <div className="min-w-0 sm:pr-3">
+        <p
+          className={cn(
+            'font-medium',
+            s.state === 'skipped' || s.state === 'todo'
+              ? 'text-slate-500 dark:text-slate-400'
+              : 'text-slate-900 dark:text-white',
+          )}
+        >
+          {title}
+          <span className="sr-only"> ({t(`Tracking.Steps.State.${s.state}`)})</span>
+        </p>
+        {detail ? <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{detail}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+/** Created -> deposit sent -> being checked (or on hold) -> success or failed. */
+export function TrackingStepsList({ exchange }: { exchange: PublicExchange }) {
+  const { t } = useTranslation();
+  const steps = trackingSteps(exchange);
+  return (
+    <ol aria-label={t('Tracking.Steps.Label')} className="flex flex-col sm:flex-row">
+      {steps.map((s, i) => (
+        <Step key={s.key} e={exchange} s={s} last={i === steps.length - 1} />
+      ))}
+    </ol>
+  );
+}

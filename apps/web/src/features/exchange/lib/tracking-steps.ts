@@ -1,0 +1,67 @@
+import { TransactionStatus } from '@vaultline/shared';
+
+export type StepKey = 'Created' | 'DepositSent' | 'Checking' | 'Outcome';
+/** done / current / waiting for later / on hold / failed here / passed over (never happened). */
+export type StepState = 'done' | 'current' | 'todo' | 'hold' | 'failed' | 'skipped';
+
+export interface TrackingStep {
+  key: StepKey;
+  state: StepState;
+}
+
+/**
+ * The guest exchange's path (DECISIONS §4): created -> deposit sent (the guest's hash, status 3 until
+ * then) -> being checked (pending 2; notProcessed -1 is an admin's hold) -> success (1) or failed (0).
+ * A failure without a hash (an expired or refused unpaid exchange) never reached the two middle steps.
+ */
+export function trackingSteps(e: { status: number; transactionHash: string | null }): TrackingStep[] {
+  const sent = Boolean(e.transactionHash);
+  const step = (key: StepKey, state: StepState): TrackingStep => ({ key, state });
+  switch (e.status) {
+    case TransactionStatus.awaitingVerification:
+      return [
+        step('Created', 'done'),
+        step('DepositSent', 'current'),
+        step('Checking', 'todo'),
+        step('Outcome', 'todo'),
+      ];
+    case TransactionStatus.pending:
+      return [
+        step('Created', 'done'),
+        step('DepositSent', 'done'),
+        step('Checking', 'current'),
+        step('Outcome', 'todo'),
+      ];
+    case TransactionStatus.notProcessed:
+      return [
+        step('Created', 'done'),
+        step('DepositSent', sent ? 'done' : 'skipped'),
+        step('Checking', 'hold'),
+        step('Outcome', 'todo'),
+      ];
+    case TransactionStatus.success:
+      return [
+        step('Created', 'done'),
+        step('DepositSent', 'done'),
+        step('Checking', 'done'),
+        step('Outcome', 'done'),
+      ];
+    case TransactionStatus.failed:
+      return [
+        step('Created', 'done'),
+        step('DepositSent', sent ? 'done' : 'skipped'),
+        step('Checking', sent ? 'done' : 'skipped'),
+        step('Outcome', 'failed'),
+      ];
+    default:
+      return [
+        step('Created', 'done'),
+        step('DepositSent', 'todo'),
+        step('Checking', 'todo'),
+        step('Outcome', 'todo'),
+      ];
+  }
+}
+
+/** The server's note on an exchange it expired (exchange.service EXPIRED_NOTE). */
+export const EXPIRED_NOTE = 'Expired';

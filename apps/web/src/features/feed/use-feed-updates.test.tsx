@@ -1,0 +1,80 @@
+import { act, render, screen } from '@testing-library/react';
+import { FEED_EVENT, type FeedUpdate, TransactionStatus } from '@vaultline/shared';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { initTestI18n } from '../auth/test/render';
+import { FeedStatus } from './components/feed-status';
+import type { FeedSocket } from './lib/feed-connection';
+import { createFeedHub } from './lib/feed-hub';
+import { FeedProvider, useFeedUpdates } from './use-feed-updates';
+
+type Handler = (arg?: unknown) => void;
+class FakeSocket implements FeedSocket {
+  handlers = new Map<string, Handler[]>();
+  emitted: string[][] = [];
+  on(event: string, cb: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
+  }
+  fire(event: string, arg?: unknown) {
+    for (const h of this.handlers.get(event) ?? []) h(arg);
+  }
+  connect() {}
+  disconnect() {}
+  emit(_e: string, ids: string[]) {
+    this.emitted.push(ids);
+  }
+}
+
+const A = '3f2a6c1e-8d7b-4c5a-9e1f-2b3c4d5e6f70';
+const B = '5b1e0c2d-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
+
+function Screen({ ids, got }: { ids: string[]; got: FeedUpdate[] }) {
+  const { state } = useFeedUpdates({ watchIds: ids, onUpdate: (u) => got.push(u) });
+  return <FeedStatus state={state} />;
+}
+
+beforeAll(initTestI18n);
+
+describe('useFeedUpdates', () => {
+  it('connects, shows the state, watches the ids (again when they change) and delivers updates', async () => {
+    const sockets: FakeSocket[] = [];
+    const hub = createFeedHub({
+      loadSocket: async () => () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      identity: () => null,
+      subscribeIdentity: () => () => {},
+      onNotice: () => {},
+    });
+    const got: FeedUpdate[] = [];
+    const ui = (ids: string[]) => (
+      <I18nextProvider i18n={i18n}>
+        <FeedProvider hub={hub}>
+          <Screen ids={ids} got={got} />
+        </FeedProvider>
+      </I18nextProvider>
+    );
+    const view = render(ui([A]));
+    expect(screen.getByTestId('feed-status')).toHaveTextContent('Connecting…');
+    await act(async () => {});
+    const socket = sockets[0] as FakeSocket;
+    act(() => socket.fire('connect'));
+    expect(screen.getByRole('status')).toHaveTextContent('Real-time updates: Live updates on');
+    expect(socket.emitted).toEqual([[A]]);
+    view.rerender(ui([A, B]));
+    expect(socket.emitted).toEqual([[A], [A, B]]);
+    const update = {
+      id: B,
+      status: TransactionStatus.pending,
+      adminNotes: null,
+      transactionHash: 'abc',
+      updatedAt: '2026-11-23T12:00:00.000Z',
+    };
+    act(() => socket.fire(FEED_EVENT, update));
+    expect(got).toEqual([update]);
+    expect(sockets).toHaveLength(1);
+  });
+});

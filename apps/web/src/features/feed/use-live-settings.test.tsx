@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { FEED_SETTINGS_EVENT, type PriceLock, type PublicSettings } from '@vaultline/shared';
+import { describe, expect, it } from 'vitest';
+import type { FeedSocket } from './lib/feed-connection';
+import { createFeedHub } from './lib/feed-hub';
+import { FeedProvider } from './use-feed-updates';
+import { useLiveSettings } from './use-live-settings';
+
+type Handler = (arg?: unknown) => void;
+class FakeSocket implements FeedSocket {
+  handlers = new Map<string, Handler[]>();
+  on(event: string, cb: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
+  }
+  fire(event: string, arg?: unknown) {
+    for (const h of this.handlers.get(event) ?? []) h(arg);
+  }
+  connect() {}
+  disconnect() {}
+  emit() {}
+}
+
+function Page() {
+  useLiveSettings();
+  return null;
+}
+
+describe('useLiveSettings', () => {
+  it("puts a pushed minimum and fee rate into the page's settings and open locks (premium keeps 0)", async () => {
+    const sockets: FakeSocket[] = [];
+    const hub = createFeedHub({
+      loadSocket: async () => () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      identity: () => null,
+      subscribeIdentity: () => () => {},
+      onNotice: () => {},
+    });
+    const client = new QueryClient();
+    client.setQueryData(['settings'], { minimumTransactionAmount: '99', feeRate: '0.005' } as PublicSettings);
+    client.setQueryData(['convert', 'lock', 'a'], { minimumAmountUsd: '99', feeRate: '0.005' } as PriceLock);
+    client.setQueryData(['convert', 'lock', 'p'], { minimumAmountUsd: '99', feeRate: '0' } as PriceLock);
+    render(
+      <QueryClientProvider client={client}>
+        <FeedProvider hub={hub}>
+          <Page />
+        </FeedProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const socket = sockets[0] as FakeSocket;
+    act(() => socket.fire('connect'));
+    // A malformed push changes nothing.
+    act(() => socket.fire(FEED_SETTINGS_EVENT, { minimumTransactionAmount: 'lots' }));
+    expect(client.getQueryData<PublicSettings>(['settings'])?.minimumTransactionAmount).toBe('99');
+    act(() =>
+      socket.fire(FEED_SETTINGS_EVENT, {
+        minimumTransactionAmount: '120.5',
+        feeRate: '0.01',
+        updatedAt: new Date().toISOString(),
+      }),
+    );
+    expect(client.getQueryData<PublicSettings>(['settings'])).toMatchObject({
+      minimumTransactionAmount: '120.5',
+      feeRate: '0.01',
+    });
+    expect(client.getQueryData<PriceLock>(['convert', 'lock', 'a'])).toMatchObject({
+      minimumAmountUsd: '120.5',
+      feeRate: '0.01',
+    });
+    expect(client.getQueryData<PriceLock>(['convert', 'lock', 'p'])).toMatchObject({
+      minimumAmountUsd: '120.5',
+      feeRate: '0',
+    });
+  });
+});
