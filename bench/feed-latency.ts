@@ -10,6 +10,11 @@
  * - "targeted": FEED_UPDATES updates (default 1000), one every FEED_GAP_MS (default 5), each to one
  *   random watcher's exchange. "fan-out": FEED_FANOUTS updates (default 20, every 500 ms) to the
  *   shared id, i.e. to all watchers at once; latency counted per delivery and for the last one.
+ * - FEED_INSTANCES=2: two API instances in this process on one database and one Redis (the Redis
+ *   adapter, REDIS_URL or the local Redis): the watchers connect to the second, updates are
+ *   published on the first, so every delivery crosses Redis (the scale-out figure).
+ * - Memory per connected watcher: this process's heap and RSS after a GC, before and after the
+ *   watchers connect (run with --expose-gc for the GC; the watchers themselves are in children).
  * - Times are wall-clock (performance.timeOrigin + now) in both processes, so sub-millisecond.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -25,6 +30,7 @@ const PROCESSES = Number(process.env.FEED_PROCESSES ?? 4);
 const UPDATES = Number(process.env.FEED_UPDATES ?? 1000);
 const GAP_MS = Number(process.env.FEED_GAP_MS ?? 5);
 const FANOUTS = Number(process.env.FEED_FANOUTS ?? 20);
+const INSTANCES = Number(process.env.FEED_INSTANCES ?? 1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type ToWorker = { kind: 'start'; url: string; ids: string[]; shared: string } | { kind: 'report' };
@@ -84,7 +90,8 @@ async function main() {
     import('../apps/api/src/db/seed'),
     import('../apps/api/src/config'),
   ]);
-  const redisUrl = process.env.FEED_REDIS ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+  const redisUrl =
+    process.env.FEED_REDIS || INSTANCES > 1 ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
   const config = loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-bench-jwt',
@@ -99,7 +106,16 @@ async function main() {
   await seedReference(database.db);
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // With two instances the watchers connect to the second; updates are published on the first.
+  const second = INSTANCES > 1 ? await buildApp({ config, database }) : undefined;
+  if (second) await second.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${((second ?? app).server.address() as AddressInfo).port}`;
+  const memory = () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    return { heap: m.heapUsed, rss: m.rss };
+  };
+  const memBefore = memory();
 
   const ids = Array.from({ length: WATCHERS }, () => randomUUID());
   const shared = randomUUID();
@@ -122,6 +138,8 @@ async function main() {
   );
   if (failed) throw new Error(`${failed} watchers failed to connect or watch`);
   await sleep(1000);
+  const memAfter = memory();
+  const perWatcher = (k: 'heap' | 'rss') => ((memAfter[k] - memBefore[k]) / WATCHERS / 1024).toFixed(1);
 
   const sent = new Map<string, number>();
   const publish = (exchangeId: string) => {
@@ -181,6 +199,12 @@ async function main() {
     `machine: ${os.cpus().length} CPUs, load average (1 min) ${load1.toFixed(2)} before, ${load2.toFixed(2)} after`,
   );
   console.log(
+    `instances: ${INSTANCES}${INSTANCES > 1 ? ' (published on the first, watchers on the second, via Redis)' : ''}`,
+  );
+  console.log(
+    `memory per connected watcher (server side${(globalThis as { gc?: unknown }).gc ? ', after GC' : ', no GC: run with --expose-gc'}): heap ${perWatcher('heap')} KiB, RSS ${perWatcher('rss')} KiB`,
+  );
+  console.log(
     `targeted (1 watcher per update, ${UPDATES} updates every ${GAP_MS} ms): ${fmt(lat)}; missing ${missing}`,
   );
   console.log(`fan-out (${WATCHERS} watchers per update, ${FANOUTS} updates): per delivery ${fmt(fanLat)}`);
@@ -190,6 +214,7 @@ async function main() {
   );
 
   for (const c of children) c.disconnect();
+  await second?.close();
   await app.close();
   await database.close();
 }

@@ -18,7 +18,7 @@ export const E2E = {
 // Debian's Chromium (never a downloaded browser), with the flags that keep it off the network.
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(os.tmpdir(), 'vaultline-e2e-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(os.tmpdir(), 'vaultline-e2e-results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -54,7 +54,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST: path.join(root, 'apps/web/dist'),
+      WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
       DEMO_ADMIN_EMAIL: E2E.adminEmail,
       DEMO_ADMIN_PASSWORD: E2E.adminPassword,
       DEMO_USER_EMAIL: E2E.userEmail,

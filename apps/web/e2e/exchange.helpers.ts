@@ -65,7 +65,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-exchange-')),
-      WEB_DIST: path.join(root, 'apps/web/dist'),
+      WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { settle } from './a11y';
 
 export { shot } from './screenshot';
 
@@ -46,8 +47,12 @@ export async function signInViaApi(page: Page, email: string, password: string):
   await page.reload();
 }
 
-/** Runs axe (WCAG 2.x A/AA rules) and fails on any serious or critical violation. */
+/**
+ * Runs axe (WCAG 2.x A/AA rules) and fails on any serious or critical violation. Waits first for
+ * transitions and notification fades to end: a card halfway through fading out has too little contrast.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await settle(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -1,0 +1,258 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type A11yData, createA11yData, freshLock, prepare, type Role } from './a11y.fixtures';
+import { expectNoA11yViolations } from './support/a11y';
+import { weakFocusIndicators } from './support/keyboard';
+
+// Every route of spec-1 §2 and spec-2 §2 as a guest, a user, a premium user or the admin, in light
+// and dark (switched with the header's theme toggle), some also at a phone width: axe with the
+// WCAG 2.2 A/AA rules and the best practices must find nothing, whatever the impact. Pages are
+// checked once their content shows (not the spinner); a few also with a menu, a row or a dialog open.
+// Each page is also walked with Tab from the top: every element that takes focus must show it.
+
+interface Case {
+  path: (d: A11yData) => string | Promise<string>;
+  as: Role;
+  /** Checks at 390 px too. */
+  phone?: boolean;
+  /** What shows once the page is ready (besides an h1 and no spinner). */
+  ready?: (page: Page) => Promise<void>;
+  /** Further states of the page, each checked after its action. */
+  states?: Array<[string, (page: Page) => Promise<void>]>;
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name }).first()).toBeVisible();
+};
+// The account dropdown shows from 768 px, the menu button below 1024 px.
+const userMenu: [string, (page: Page) => Promise<void>] = [
+  'account menu open',
+  async (page) => {
+    if ((page.viewportSize()?.width ?? 0) < 768) return;
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.locator('#user-menu')).toBeVisible();
+  },
+];
+const mobileMenu: [string, (page: Page) => Promise<void>] = [
+  'mobile menu open',
+  async (page) => {
+    if ((page.viewportSize()?.width ?? 0) >= 1024) return;
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+  },
+];
+const expandFirst = (button: RegExp): [string, (page: Page) => Promise<void>] => [
+  'first row open',
+  async (page) => {
+    await page.getByRole('button', { name: button }).first().click();
+    await expect(page.getByRole('button', { name: button }).first()).toHaveAttribute('aria-expanded', 'true');
+  },
+];
+
+const CASES: Record<string, Case> = {
+  // spec-1 §2 / spec-2 §2, public.
+  '/home': { path: () => '/home', as: 'guest', phone: true, states: [userMenu, mobileMenu] },
+  '/home-exchange': { path: () => '/home-exchange', as: 'guest', ready: heading(/./) },
+  '/testimonial-carousel': { path: () => '/testimonial-carousel', as: 'guest', phone: true },
+  '/buy-sell (guest)': { path: () => '/buy-sell', as: 'guest', phone: true },
+  '/buy-sell/manual-deposit/:id form': {
+    path: (d) => `/buy-sell/manual-deposit/${d.ethId}?amount=0.01&sourceCurrency=BTC`,
+    as: 'guest',
+    phone: true,
+    ready: async (page) => expect(page.getByRole('button', { name: 'Get Address' })).toBeVisible(),
+    states: [
+      [
+        'errors shown',
+        async (page) => {
+          // Marked disabled (aria-disabled) but pressable: it says what is missing.
+          await page.getByRole('button', { name: 'Get Address' }).press('Enter');
+          await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+        },
+      ],
+    ],
+  },
+  '/buy-sell/manual-deposit/:id submitted': {
+    path: (d) =>
+      `/buy-sell/manual-deposit/${d.ethId}?amount=0.01&sourceCurrency=BTC&exchange=${d.awaitingExchangeId}`,
+    as: 'guest',
+    ready: async (page) => expect(page.getByRole('button', { name: 'Done' })).toBeVisible(),
+  },
+  '/buy-sell/exchange/:id awaiting': {
+    path: (d) => `/buy-sell/exchange/${d.awaitingExchangeId}`,
+    as: 'guest',
+    phone: true,
+  },
+  '/buy-sell/exchange/:id pending': { path: (d) => `/buy-sell/exchange/${d.guestExchangeId}`, as: 'guest' },
+  '/buy-sell/history (guest)': { path: () => '/buy-sell/history', as: 'guest' },
+  '/contact': { path: () => '/contact', as: 'guest' },
+  '/aml-policy': { path: () => '/aml-policy', as: 'guest' },
+  '/crypto/BTC': { path: () => '/crypto/BTC', as: 'guest', ready: heading(/Bitcoin/) },
+  '/crypto/unknown': { path: () => '/crypto/NOPE', as: 'guest' },
+  '/changePassword?token (guest)': { path: () => '/changePassword?token=abc', as: 'guest' },
+  '/unauthorized': { path: () => '/unauthorized', as: 'guest' },
+  '/forbidden': { path: () => '/forbidden', as: 'guest' },
+  '/notfound': { path: () => '/notfound', as: 'guest' },
+  '/login': { path: () => '/login', as: 'guest', phone: true },
+  '/signup': { path: () => '/signup', as: 'guest' },
+  '/forgotPassword': { path: () => '/forgotPassword', as: 'guest' },
+  // Signed in.
+  '/home (user)': { path: () => '/home', as: 'user', states: [userMenu] },
+  '/buy-sell (user)': { path: () => '/buy-sell', as: 'user', phone: true, states: [userMenu, mobileMenu] },
+  '/buy-sell/preview/:id': {
+    path: async (d) => `/buy-sell/preview/${await freshLock(d)}`,
+    as: 'user',
+    phone: true,
+    ready: async (page) => {
+      await expect(page.getByRole('timer')).toBeVisible();
+      await page.getByLabel(/^Amount \(BTC\)/).fill('0.01');
+      await expect(page.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    },
+  },
+  '/buy-sell/transaction/:id': {
+    path: (d) => `/buy-sell/transaction/${d.transactionId}`,
+    as: 'user',
+    ready: async (page) => expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'),
+  },
+  '/buy-sell/history (user)': {
+    path: () => '/buy-sell/history',
+    as: 'user',
+    phone: true,
+    ready: async (page) => expect(page.getByRole('button', { expanded: false }).first()).toBeVisible(),
+  },
+  '/wallets': {
+    path: () => '/wallets',
+    as: 'user',
+    phone: true,
+    ready: heading('My wallets'),
+    states: [
+      [
+        'card deposit dialog',
+        async (page) => {
+          await page
+            .getByTestId('wallet-USD')
+            .getByRole('button', { name: /Deposit/ })
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      ],
+    ],
+  },
+  '/my-account': {
+    path: () => '/my-account',
+    as: 'user',
+    phone: true,
+    ready: async (page) => expect(page.getByTestId('row-name')).toBeVisible(),
+  },
+  '/transactions': { path: () => '/transactions', as: 'user' },
+  '/premium': { path: () => '/premium', as: 'user' },
+  '/premium/pay': { path: () => '/premium/pay', as: 'user' },
+  '/premium/manage': {
+    path: () => '/premium/manage',
+    as: 'premium',
+    ready: async (page) => expect(page.getByTestId('subscription-details')).toBeVisible(),
+    states: [
+      [
+        'cancel dialog',
+        async (page) => {
+          await page.getByRole('button', { name: 'Cancel Premium' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      ],
+    ],
+  },
+  '/changePassword (user)': { path: () => '/changePassword', as: 'user' },
+  '/logout': { path: () => '/logout', as: 'user' },
+  // Back office.
+  '/admin': { path: () => '/admin', as: 'admin', phone: true, states: [mobileMenu] },
+  '/admin/search-user': { path: () => '/admin/search-user', as: 'admin' },
+  '/admin/user/:id': { path: (d) => `/admin/user/${d.targetUserId}`, as: 'admin', phone: true },
+  '/admin/deposits': { path: () => '/admin/deposits', as: 'admin' },
+  '/admin/bank-accounts': { path: () => '/admin/bank-accounts', as: 'admin' },
+  '/admin/wallet-addresses': { path: () => '/admin/wallet-addresses', as: 'admin' },
+  '/admin/transaction-settings': { path: () => '/admin/transaction-settings', as: 'admin' },
+  '/admin/pending-transactions': {
+    path: () => '/admin/pending-transactions',
+    as: 'admin',
+    phone: true,
+    states: [
+      expandFirst(/Show or hide the details/),
+      [
+        'decision dialog',
+        async (page) => {
+          await page.getByRole('button', { name: 'Approve', exact: true }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      ],
+    ],
+  },
+  '/admin/approved-transactions': {
+    path: () => '/admin/approved-transactions',
+    as: 'admin',
+    states: [expandFirst(/Show or hide the details/)],
+  },
+  '/admin/rejected-transactions': {
+    path: () => '/admin/rejected-transactions',
+    as: 'admin',
+    states: [expandFirst(/Show or hide the details/)],
+  },
+  '/admin/tidio-settings': { path: () => '/admin/tidio-settings', as: 'admin' },
+  '/admin/outbox': { path: () => '/admin/outbox', as: 'admin' },
+  '/admin/audit-log': { path: () => '/admin/audit-log', as: 'admin' },
+  '/admin/contact-messages': { path: () => '/admin/contact-messages', as: 'admin' },
+};
+
+let data: A11yData;
+
+test.beforeAll(async ({ baseURL }) => {
+  data = await createA11yData(baseURL ?? '');
+});
+test.afterAll(async () => {
+  await data?.dispose();
+});
+
+/** The page's content: an h1, no spinner in the main region, the case's own sign. */
+async function ready(page: Page, c: Case): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main .animate-spin')).toHaveCount(0);
+  await c.ready?.(page);
+}
+
+/** Switches the theme with the header's toggle when it is not the wanted one. */
+async function switchTheme(page: Page, dark: boolean): Promise<void> {
+  const html = page.locator('html');
+  if (/\bdark\b/.test((await html.getAttribute('class')) ?? '') === dark) return;
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(html).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+for (const [name, c] of Object.entries(CASES)) {
+  test(`${name}: no axe violation, light and dark${c.phone ? ', desktop and phone' : ''}`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await prepare(page, c.as === 'guest' ? null : data.tokens[c.as]);
+    const widths = c.phone ? [1280, 390] : [1280];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const dark of [false, true]) {
+        const label = `${name} as ${c.as}, ${dark ? 'dark' : 'light'}, ${width}px`;
+        await page.goto(await c.path(data));
+        await switchTheme(page, dark);
+        await ready(page, c);
+        await expectNoA11yViolations(page, label);
+        // Every element Tab reaches shows its focus (2.4.7) at 3:1 (1.4.11).
+        expect.soft(await weakFocusIndicators(page), `${label}: focus indicators under 3:1`).toEqual([]);
+        // The states below start from the top of the page, as a visitor opening them would (an
+        // open phone menu covers the footer the walk scrolled to).
+        await page.evaluate(() => {
+          (document.activeElement as HTMLElement | null)?.blur();
+          window.scrollTo(0, 0);
+        });
+        for (const [state, act] of c.states ?? []) {
+          await act(page);
+          await expectNoA11yViolations(page, `${label}, ${state}`);
+        }
+      }
+    }
+  });
+}

@@ -1,0 +1,149 @@
+import { expect, type Page } from '@playwright/test';
+import { TEST_CARDS } from '@vaultline/shared';
+import { E2E } from '../playwright.config';
+import { createExchange, type Session, sessionOf, signUp, visitor } from './admin.helpers';
+
+// The data the accessibility and keyboard tests need on the shared server: signed-in sessions of
+// each role, a conversion, guest exchanges in every list, a pending IBAN and deposit, a contact
+// message. Everything goes through the public API, as a user or the admin would.
+
+export type Role = 'guest' | 'user' | 'premium' | 'admin';
+
+const BTC_HASH = 'b1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f91';
+export const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+export interface A11yData {
+  sessions: Record<Exclude<Role, 'guest'>, Session>;
+  /** Access tokens per role (the premium one carries the premium claim). */
+  tokens: Record<Exclude<Role, 'guest'>, string>;
+  btcId: string;
+  ethId: string;
+  transactionId: string;
+  /** A guest exchange whose hash was sent (pending), and one still awaiting the deposit. */
+  guestExchangeId: string;
+  awaitingExchangeId: string;
+  targetUserId: string;
+  dispose: () => Promise<void>;
+}
+
+/** POST as a session with the XSRF header; the body may be a JSON string (exchange decision notes). */
+async function post(s: Session, url: string, data?: unknown) {
+  const xsrf = (await s.ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await s.ctx.post(`/api/${url}`, {
+    headers: { authorization: `Bearer ${s.token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
+    data: JSON.stringify(data ?? null),
+  });
+  const body = (await res.json()) as { content: unknown; error?: unknown };
+  expect(res.status(), `${url}: ${JSON.stringify(body.error)}`).toBe(200);
+  return body.content;
+}
+
+export async function createA11yData(baseURL: string): Promise<A11yData> {
+  // New accounts and e-mails on every call (each spec file makes its own data on the shared server).
+  const STAMP = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = await sessionOf(baseURL, E2E.adminEmail, E2E.adminPassword);
+  const user = await sessionOf(baseURL, E2E.userEmail, E2E.userPassword);
+  const premiumUser = {
+    firstName: 'Ada',
+    lastName: `Prem${STAMP}`,
+    email: `ada.${STAMP}@e2e.vaultline.test`,
+  };
+  await signUp(baseURL, { ...premiumUser, password: 'ada-password-123' });
+  const premium = await sessionOf(baseURL, premiumUser.email, 'ada-password-123');
+  const bought = (await post(premium, 'User/premium', {
+    firstName: premiumUser.firstName,
+    lastName: premiumUser.lastName,
+    creditCardNumber: TEST_CARDS.success,
+    expiracy: EXPIRY,
+    cvc: '123',
+  })) as { jwToken: string };
+  // A pending IBAN and a deposit awaiting verification for the admin's lists.
+  await post(premium, 'User/iban', { iban: 'CH9300762011623852957' });
+  const targetUserId = ((await premium.call('GET', 'User')).body.content as { id: string }).id;
+
+  const list = (await user.call('GET', 'Wallets/list')).body.content as { id: string; ticker: string }[];
+  const idOf = (t: string) => list.find((w) => w.ticker === t)?.id ?? '';
+  const [btcId, ethId] = [idOf('BTC'), idOf('ETH')];
+  await post(premium, 'Payment/crypto/notify', {
+    assetId: btcId,
+    amount: '0.015',
+    transactionHash: `${STAMP}`.padEnd(64, 'c'),
+  });
+
+  // A signed-in conversion for the status page.
+  const lock = (await post(user, 'AssetConvert/lock', { leftAssetId: btcId, rightAssetId: ethId })) as {
+    id: string;
+  };
+  const transactionId = (await post(user, 'AssetConvert/convert', {
+    transactionLockId: lock.id,
+    amount: '0.01',
+  })) as string;
+
+  // Guest exchanges: one awaiting the deposit, one pending with its hash, one approved, one rejected.
+  const guestExchangeId = await createExchange(baseURL, `guest.${STAMP}@example.com`, '0.01');
+  const awaitingExchangeId = await createExchange(baseURL, `awaiting.${STAMP}@example.com`, '0.01');
+  const { ctx, post: guestPost } = await visitor(baseURL);
+  const confirmed = await guestPost('PublicExchange/confirmTransaction', {
+    exchangeId: guestExchangeId,
+    transactionHash: BTC_HASH,
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const contact = await guestPost('Contact', {
+    fullName: 'Ida Contact',
+    email: `ida.${STAMP}@example.com`,
+    phone: '+41 79 123 45 67',
+    message: 'A question about fees, from the accessibility test.',
+  });
+  expect(contact.status(), await contact.text()).toBe(200);
+  await ctx.dispose();
+  for (const [status, notes] of [
+    [1, 'Paid out'],
+    [0, 'Deposit never arrived'],
+  ] as const) {
+    const id = await createExchange(baseURL, `decided.${status}.${STAMP}@example.com`, '0.02');
+    await post(admin, `Admin/anonymousExchanges/update?exchangeId=${id}&status=${status}`, notes);
+  }
+
+  const sessions = { user, premium, admin };
+  return {
+    sessions,
+    tokens: { user: user.token, premium: bought.jwToken, admin: admin.token },
+    btcId,
+    ethId,
+    transactionId,
+    guestExchangeId,
+    awaitingExchangeId,
+    targetUserId,
+    dispose: async () => {
+      for (const s of Object.values(sessions)) await s.dispose();
+    },
+  };
+}
+
+/** A fresh price lock for the preview page (it lives 60 s). */
+export async function freshLock(data: A11yData): Promise<string> {
+  const lock = (await post(data.sessions.user, 'AssetConvert/lock', {
+    leftAssetId: data.btcId,
+    rightAssetId: data.ethId,
+  })) as { id: string };
+  return lock.id;
+}
+
+/**
+ * Before the page's scripts run on our origin: English, the light theme (or dark) unless a choice
+ * was made on the page, and the role's access token (the app reads `accesstoken` at start).
+ */
+export async function prepare(
+  page: Page,
+  token: string | null,
+  opts: { dark?: boolean } = {},
+): Promise<void> {
+  await page.addInitScript(
+    ({ t, dark }) => {
+      if (localStorage.getItem('lang') === null) localStorage.setItem('lang', 'en-us');
+      if (localStorage.getItem('dark') === null) localStorage.setItem('dark', String(dark));
+      if (t && localStorage.getItem('accesstoken') === null) localStorage.setItem('accesstoken', t);
+    },
+    { t: token, dark: opts.dark ?? false },
+  );
+}

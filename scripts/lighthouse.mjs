@@ -1,0 +1,186 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default settings) on five pages of the built app,
+// served by the API on its own port with a fresh embedded database (scripts/app-server.mjs), in
+// Debian's Chromium with the flags that keep it off the network. Fails when a page is below the
+// thresholds; writes the scores into docs/performance.md ("Lighthouse" section) unless --check-only.
+//
+// Signed-in page: the demo admin signs in through the API, and the token is put in localStorage
+// (key `accesstoken`, where the app keeps it after its own login) on a same-origin URL that loads no
+// script; Lighthouse then runs with `disableStorageReset` so it keeps it (the HTTP cache is still
+// empty). A page that misses a threshold on its first run is run twice more and judged on the median
+// of the three: scores move by a few points between runs on a shared machine.
+//
+// Options (environment): WEB_DIST (default apps/web/dist), LIGHTHOUSE_PORT (default 8374).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, root, signIn, startAppServer } from './app-server.mjs';
+import { findChromium } from './chromium.mjs';
+
+const PAGES = [
+  { path: '/home' },
+  { path: '/buy-sell' },
+  { path: '/buy-sell/history' },
+  { path: '/login' },
+  { path: '/admin/pending-transactions', as: 'admin' },
+];
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
+// `--performance-floor=N` lowers the performance bar (CI): on a shared two-core machine the score of
+// one page swings by 10-25 points with the load of other processes (total blocking time is measured
+// CPU time), so CI guards against regressions below N while the target stays 95 (docs/performance.md).
+const floorArg = process.argv.find((a) => a.startsWith('--performance-floor='));
+const THRESHOLDS = {
+  ...TARGETS,
+  performance: floorArg ? Number(floorArg.split('=')[1]) : TARGETS.performance,
+};
+const CATEGORIES = Object.keys(TARGETS);
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+};
+
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 8374);
+const checkOnly = process.argv.includes('--check-only');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`No built app in ${webDist}: run \`npm run build -w @vaultline/web\` first.`);
+  process.exit(1);
+}
+const chromePath = findChromium()?.path;
+if (!chromePath) {
+  console.error('No Chromium found (see scripts/chromium.mjs).');
+  process.exit(1);
+}
+
+/** Puts the token where the app keeps it, from a same-origin JSON URL (no app script runs). */
+async function seedToken(chromePort, origin, token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/ping`);
+    await page.evaluate((t) => localStorage.setItem('accesstoken', t), token);
+    await page.close();
+  } finally {
+    // Disconnects Playwright only: the browser belongs to chrome-launcher.
+    await browser.close();
+  }
+}
+
+/** One Lighthouse run in a new Chromium (new profile): scores 0-100 and the failing audits. */
+async function audit(origin, page) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    if (page.as) await seedToken(chrome.port, origin, await signIn(origin, page.as));
+    const result = await lighthouse(
+      `${origin}${page.path}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      { extends: 'lighthouse:default', settings: { disableStorageReset: Boolean(page.as) } },
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
+    if (lhr.runtimeError)
+      throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const landed = new URL(lhr.finalDisplayedUrl).pathname;
+    if (landed !== page.path) throw new Error(`${page.path} ended on ${landed} (sign-in refused?)`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    );
+    const misses = CATEGORIES.flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+    );
+    const metrics = Object.entries(METRICS)
+      .map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`)
+      .join(', ');
+    return {
+      scores,
+      misses,
+      metrics,
+      version: lhr.lighthouseVersion,
+      agent: lhr.environment?.hostUserAgent ?? '',
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** One audit, run again once when Lighthouse itself fails (NO_NAVSTART and the like happen). */
+async function auditWithRetry(origin, page) {
+  try {
+    return await audit(origin, page);
+  } catch (err) {
+    console.log(`     ${page.path}: ${String(err).split('\n')[0]}; running it again`);
+    return audit(origin, page);
+  }
+}
+
+const passes = (scores) => CATEGORIES.every((c) => scores[c] >= THRESHOLDS[c]);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = await startAppServer({ port, webDist });
+const rows = [];
+let version = '';
+let agent = '';
+try {
+  for (const page of PAGES) {
+    const runs = [await auditWithRetry(server.origin, page)];
+    if (!passes(runs[0].scores)) {
+      runs.push(await auditWithRetry(server.origin, page), await auditWithRetry(server.origin, page));
+    }
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
+    const last = runs[runs.length - 1];
+    version = last.version;
+    agent = last.agent;
+    rows.push({ page, scores, runs: runs.length, misses: last.misses, metrics: last.metrics });
+    const ok = passes(scores);
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${page.path.padEnd(30)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}` +
+        `${runs.length > 1 ? `  (median of ${runs.length}: ${runs.map((r) => r.scores.performance).join('/')})` : ''}`,
+    );
+    console.log(`     ${last.metrics}`);
+    for (const m of last.misses) console.log(`     below 90: ${m}`);
+  }
+} finally {
+  await server.stop();
+}
+
+if (!checkOnly) {
+  const chromiumVersion = /Chrome\/([\d.]+)/.exec(agent)?.[1] ?? '?';
+  const table = [
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse ${version}, Chromium ${chromiumVersion},`,
+    `mobile (Lighthouse's default settings, simulated throttling), the build in \`${path.relative(root, webDist).startsWith('..') ? webDist : path.relative(root, webDist)}\``,
+    `served by ${server.from}. Scores: the median when a page was run three times; metrics: its last run.`,
+    '',
+    '| page | performance (target ≥ 95) | accessibility (100) | best practices (≥ 95) | runs | FCP, LCP, TBT, CLS |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.page.path}${r.page.as ? ` (as ${r.page.as})` : ''} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.runs} | ${r.metrics} |`,
+    ),
+  ].join('\n');
+  const file = path.join(root, 'docs/performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = '<!-- lighthouse:scores -->';
+  const end = '<!-- /lighthouse:scores -->';
+  if (doc.includes(start) && doc.includes(end)) {
+    const next = `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`;
+    writeFileSync(file, next);
+    console.log('\nScores written to docs/performance.md.');
+  } else {
+    console.log(`\n(docs/performance.md has no ${start} ... ${end} block: scores not written)\n${table}`);
+  }
+}
+
+const failed = rows.filter((r) => !passes(r.scores));
+if (failed.length) {
+  console.error(
+    `\nLighthouse below the thresholds (${CATEGORIES.map((c) => `${c} ${THRESHOLDS[c]}`).join(', ')}): ${failed.map((r) => r.page.path).join(', ')}`,
+  );
+  process.exit(1);
+}
+console.log('\nEvery page meets the Lighthouse thresholds.');
