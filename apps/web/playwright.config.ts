@@ -60,6 +60,8 @@ export default defineConfig({
       DEMO_USER_EMAIL: E2E.userEmail,
       DEMO_USER_PASSWORD: E2E.userPassword,
       AUTH_RATE_LIMIT_MAX: '200',
+      // Every spec's guest calls come from 127.0.0.1; the API tests check the limit itself.
+      GUEST_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
     },
   },
