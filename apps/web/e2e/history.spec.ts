@@ -289,6 +289,15 @@ test('signed-in user: conversion, deposits and exchanges in the history, paginat
     await expect(page.getByTestId('history-card')).toHaveCount(5);
     await toggle(page, awaiting).click();
     await shot(page, `lang-${lang}`);
+    // On a phone the header's buttons wrap rather than run off the screen (French's are the longest).
+    await page.setViewportSize({ width: WIDTHS.phone, height: 900 });
+    for (const button of await page.locator('main header button').all()) {
+      const box = await button.boundingBox();
+      expect(box ? box.x + box.width : 0, String(await button.textContent())).toBeLessThanOrEqual(
+        WIDTHS.phone,
+      );
+    }
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
   }
 });
 

@@ -40,7 +40,7 @@ export function PageHeader({
           <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-300">{description}</p>
         ) : null}
       </div>
-      {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className="flex max-w-full shrink-0 flex-wrap gap-2">{actions}</div> : null}
     </header>
   );
 }
