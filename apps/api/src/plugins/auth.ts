@@ -96,9 +96,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 
   // At onRequest, before the body is parsed or validated: a caller without the access a route
   // declares learns nothing from it, not even its validation messages (authorization matrix test).
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: a guest's call to a public route (the hot reads) takes no promise hop here.
+  app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
-    if (!access) return;
+    if (!access || (access === 'public' && !req.headers.authorization)) return done();
+    authorize(req, access).then(() => done(), done);
+  });
+
+  async function authorize(req: FastifyRequest, access: Access): Promise<void> {
     if (req.routeOptions.config.userCheck === 'in-query') {
       const claims = await verifyToken(req);
       if (!claims) throw unauthorized();
@@ -116,7 +121,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (access === 'premium' && !user.premium)
       throw forbidden('This needs a premium subscription', 'PREMIUM_REQUIRED');
     req.auth = user;
-  });
+  }
 });
 
 /**

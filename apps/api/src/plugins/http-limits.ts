@@ -77,8 +77,9 @@ function frameworkErrors(err: Error & { code?: string }, _req: FastifyRequest, r
 
 /** Refuses a request target longer than MAX_URL_LENGTH before any other work (414). */
 export const httpLimitsPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     if (req.url.length > MAX_URL_LENGTH)
-      throw new AppError(414, 'URI_TOO_LONG', 'The address of this request is too long.');
+      return done(new AppError(414, 'URI_TOO_LONG', 'The address of this request is too long.'));
+    done();
   });
 });

@@ -22,8 +22,9 @@ describe('content security policy and the chat widget', () => {
   });
   afterAll(() => t.close());
 
+  // The app's policy is sent with its pages (any path outside /api; the app's HTML in production).
   const policy = async () =>
-    csp((await t.request({ method: 'GET', url: '/api/ping' })).headers['content-security-policy']);
+    csp((await t.request({ method: 'GET', url: '/home' })).headers['content-security-policy']);
 
   it('allows no chat host while no key is set', async () => {
     const p = await policy();
@@ -51,9 +52,28 @@ describe('content security policy and the chat widget', () => {
   });
 
   it('keeps the other security headers either way', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/ping' });
+    const res = await t.request({ method: 'GET', url: '/home' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('answers API calls with the REST set: nothing may load, frame or sniff them, whatever the chat key', async () => {
+    await t.services.system.setSetting(SETTING_KEYS.chatWidgetKey, 'abcdefghij0123456789');
+    for (const url of ['/api/ping', '/api/Wallets/list', '/api/no-such-route']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+    await t.services.system.setSetting(SETTING_KEYS.chatWidgetKey, '');
+    // The browsable API docs are a page: they get the page's policy.
+    const docs = await t.request({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(csp(docs.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
   });
 });
 

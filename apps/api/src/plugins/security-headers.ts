@@ -49,29 +49,67 @@ export function securityHeaderOptions(isProduction: boolean, chat: boolean): Hel
   };
 }
 
+/**
+ * The headers of an API answer (JSON, never rendered as a page): the OWASP REST set. Nothing may
+ * load, frame or embed it, its type is not sniffed, it leaks no referrer. Helmet's page-only headers
+ * (the app's CSP, opener and agent-cluster policies, DNS prefetch, IE download options, the
+ * cross-domain policy file) say nothing about a JSON answer and are left out: fewer headers to
+ * write and check on every call of the hot reads (docs/performance.md, decision 0005).
+ */
+export function apiHeaderOptions(): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+}
+
+/** An API answer, by its path: everything under /api except the browsable docs (a page). */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 export interface SecurityHeadersOptions {
   isProduction: boolean;
   /**
-   * Whether the chat widget is on (an admin set its key). Read on each request, so it must be
-   * cheap (the settings cache); a failed read counts as off.
+   * Whether the chat widget is on (an admin set its key). Read for each page (not for API answers),
+   * so it must be cheap (the settings cache); a failed read counts as off.
    */
   chatEnabled?: () => Promise<boolean>;
 }
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
-  // Both variants are computed once: choosing one per request keeps the precomputed fast path.
+  // Every variant is computed once: choosing one per request keeps the precomputed fast path.
+  const api = computeSecurityHeaders(apiHeaderOptions());
   const plain = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, false));
   const withChat = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, true));
   const chatEnabled = opts.chatEnabled;
-  if (!chatEnabled) {
-    app.addHook('onRequest', (_req, reply, done) => {
+  // A callback hook, not an async one: API answers (the hot path) take no promise hop here.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isApiPath(req.url)) {
+      reply.headers(api);
+      return done();
+    }
+    if (!chatEnabled) {
       reply.headers(plain);
-      done();
-    });
-    return;
-  }
-  app.addHook('onRequest', async (_req, reply) => {
-    const chat = await chatEnabled().catch(() => false);
-    reply.headers(chat ? withChat : plain);
+      return done();
+    }
+    void chatEnabled()
+      .catch(() => false)
+      .then((chat) => {
+        reply.headers(chat ? withChat : plain);
+        done();
+      });
   });
 });

@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * read it, so it cannot forge the header.
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const cookie = req.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -23,11 +23,12 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
     const header = req.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-      throw forbidden('Missing or invalid XSRF token; reload the page and try again', 'XSRF');
+      return done(forbidden('Missing or invalid XSRF token; reload the page and try again', 'XSRF'));
     }
+    done();
   });
 });
 

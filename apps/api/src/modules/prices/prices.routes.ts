@@ -11,7 +11,7 @@ import {
 } from '@vaultline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
+import { cachedEnvelope, JSON_TYPE, ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -21,6 +21,24 @@ export async function pricesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { prices, wallets } = app.services;
   const catalog = wallets.catalog;
+
+  // Rebuilt when the prices or the catalogue change, not per request.
+  const pricesJson = cachedEnvelope<string, unknown>(currentPricesSchema, async () => {
+    const list = [];
+    let oldest: Date | undefined;
+    for (const a of await catalog.all()) {
+      const p = prices.price(a.ticker);
+      if (!p) continue;
+      if (!oldest || p.takenAt < oldest) oldest = p.takenAt;
+      list.push({ assetId: a.id, ticker: a.ticker, usd: toPlain(p.usd) });
+    }
+    return {
+      source: prices.sourceId,
+      indicative: prices.indicative,
+      takenAt: (oldest ?? new Date(0)).toISOString(),
+      prices: list,
+    };
+  });
 
   app.get('/PublicExchange/exchangeRate', {
     config: { access: 'public' },
@@ -39,7 +57,7 @@ export async function pricesRoutes(fastify: FastifyInstance) {
       const rate = prices.freshRateText(left.ticker, right.ticker);
       // Hot public read: the envelope around a plain decimal string, written without the serializer.
       const json = `{"success":true,"content":"${rate}","error":null}`;
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return reply.type(JSON_TYPE).send(json as never);
     },
   });
 
@@ -50,21 +68,10 @@ export async function pricesRoutes(fastify: FastifyInstance) {
       summary: 'Current USD price of every enabled asset',
       response: { 200: envelopeOf(currentPricesSchema), ...errors },
     },
-    handler: async () => {
-      const list = [];
-      let oldest: Date | undefined;
-      for (const a of await catalog.all()) {
-        const p = prices.price(a.ticker);
-        if (!p) continue;
-        if (!oldest || p.takenAt < oldest) oldest = p.takenAt;
-        list.push({ assetId: a.id, ticker: a.ticker, usd: toPlain(p.usd) });
-      }
-      return ok({
-        source: prices.sourceId,
-        indicative: prices.indicative,
-        takenAt: (oldest ?? new Date(0)).toISOString(),
-        prices: list,
-      });
+    handler: async (_req, reply) => {
+      await catalog.all(); // reloads the catalogue when its time is up, which moves its version
+      const json = await pricesJson(`${prices.version}:${catalog.version}`);
+      return reply.type(JSON_TYPE).send(json as never);
     },
   });
 

@@ -66,8 +66,10 @@ describe('system calls', () => {
 
   it('sets security headers', async () => {
     const res = await t.request({ method: 'GET', url: '/api/ping' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.request({ method: 'GET', url: '/home' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('publishes OpenAPI JSON', async () => {

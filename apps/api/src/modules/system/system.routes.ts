@@ -9,12 +9,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { cachedEnvelope, JSON_TYPE, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { system } = app.services;
+  const settingsJson = cachedEnvelope(publicSettingsSchema, (settings: object) => ({
+    ...settings,
+    lockTtlSeconds: app.config.lockTtlSeconds,
+  }));
 
   app.get('/ping', {
     config: { access: 'public' },
@@ -89,7 +93,11 @@ export async function systemRoutes(fastify: FastifyInstance) {
         'Public settings: minimum transaction amount (USD), chat widget key, fee rate, partners, lock lifetime',
       response: { 200: envelopeOf(publicSettingsSchema), '4xx': errorEnvelopeSchema },
     },
-    handler: async () =>
-      ok({ ...(await system.publicSettings()), lockTtlSeconds: app.config.lockTtlSeconds }),
+    handler: async (_req, reply) => {
+      const settings = await system.publicSettings();
+      // One JSON per settings snapshot (the cache keeps one for 2 s, or until an admin's change).
+      const json = await settingsJson(settings);
+      return reply.type(JSON_TYPE).send(json as never);
+    },
   });
 }
