@@ -1,63 +1,52 @@
 /**
- * API benchmark (run: node --import tsx bench/api-bench.ts). On loopback, in one process:
- *  1. req/s of a bare Fastify route, GET /api/Wallets/list and GET /api/PublicExchange/exchangeRate
- *     (autocannon), the latter two as a ratio to the bare route;
- *  2. lock + convert pairs per second on PostgreSQL (DATABASE_URL) with p50/p99 latency.
- * Without DATABASE_URL the reads run on PGlite and the lock+convert part is skipped (said so).
- * Ports 8350-8351. Results go to stdout as a table and JSON; copy them into docs/performance.md.
+ * Cached public reads against a bare Fastify route (run: node --import tsx bench/api-bench.ts).
+ *
+ * The servers run in a child process of their own (`serve`), the load generator (autocannon, 10
+ * connections) in this one, so the two do not share an event loop: on this 2-core machine each has
+ * a core. The child listens twice: a bare Fastify route returning a small JSON object (port 8350)
+ * and the whole app (port 8351, production config, PGlite; DATABASE_URL for PostgreSQL). Rounds
+ * alternate bare / `/api/ping` / each public read, so a change of machine load hits all alike;
+ * figures are medians over rounds. For each route, besides req/s, the server's CPU per request is
+ * read from /proc (user + system time of the child over the round / requests answered): a ratio
+ * of CPU per request does not depend on the load generator's own speed.
+ *
+ * BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10); BENCH_OUT=file writes the JSON there;
+ * BENCH_PROFILE_DIR=dir writes a CPU profile of the servers' process (bench/profile-summary.ts reads it).
+ * Reads carry the XSRF-TOKEN cookie, as a browser does after its first answer.
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { Decimal } from '@vaultline/shared';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client';
-import { assets, users } from '../apps/api/src/db/schema';
-import { seedReference } from '../apps/api/src/db/seed';
+import { cpuMs } from './proc-cpu';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const base = process.env.DATABASE_URL;
+const PORTS = { bare: 8350, app: 8351 };
 
-async function openDb(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!base) return { database: await openPglite(), drop: async () => {} };
-  const name = `bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 20);
-  return {
-    database,
-    drop: async () => {
-      await admin
-        .query(`DROP DATABASE IF EXISTS ${name}`)
-        .catch((err) => console.error('drop failed:', err.message));
-      await admin.end();
-    },
-  };
-}
+type Ready = { kind: 'ready'; btc: string; usd: string; database: string };
 
-async function cannon(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-
-async function main() {
+/** The child: both servers, until the parent disconnects. */
+async function serve() {
+  const [
+    { default: Fastify },
+    { buildApp },
+    { loadConfig },
+    { openPglite, openPostgres },
+    { seedReference },
+  ] = await Promise.all([
+    import('fastify'),
+    import('../apps/api/src/app'),
+    import('../apps/api/src/config'),
+    import('../apps/api/src/db/client'),
+    import('../apps/api/src/db/seed'),
+  ]);
   const bare = Fastify();
   bare.get('/bare', async () => ({ hello: 'world' }));
-  await bare.listen({ port: 8350, host: '127.0.0.1' });
-
-  const { database, drop } = await openDb();
+  await bare.listen({ port: PORTS.bare, host: '127.0.0.1' });
+  const url = process.env.DATABASE_URL;
+  const database = url ? await openPostgres(url, 10) : await openPglite();
   await seedReference(database.db);
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -67,144 +56,106 @@ async function main() {
     DATA_DIR: os.tmpdir(),
   });
   const app = await buildApp({ config, database });
-  await app.listen({ port: 8351, host: '127.0.0.1' });
-  const api = 'http://127.0.0.1:8351/api';
-  const [btc] = await database.db.select().from(assets).where(eq(assets.ticker, 'BTC'));
-  const [usd] = await database.db.select().from(assets).where(eq(assets.ticker, 'USD'));
-  if (!btc || !usd) throw new Error('assets missing');
-
-  const results: Record<string, unknown> = {};
-  // Rounds alternate bare / list / rate so that a change in machine load hits all three alike;
-  // the ratio is the median over rounds. Reads carry the XSRF cookie, as a browser does after its
-  // first response (without it every answer also issues a new cookie).
-  const rateUrl = `${api}/PublicExchange/exchangeRate?sourceWalletId=${btc.id}&destinationWalletId=${usd.id}`;
-  const browser = { cookie: 'XSRF-TOKEN=bench' };
-  await cannon(`${api}/Wallets/list`, browser); // warm-up
-  const rounds: {
-    bare: number;
-    ping: number;
-    list: number;
-    rate: number;
-    listP99: number;
-    rateP99: number;
-  }[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const bare = await cannon('http://127.0.0.1:8350/bare');
-    // The app's own trivial route: what every /api call costs (helmet, cookies, XSRF, auth hook).
-    const ping = await cannon(`${api}/ping`, browser);
-    const list = await cannon(`${api}/Wallets/list`, browser);
-    const rate = await cannon(rateUrl, browser);
-    rounds.push({
-      bare: bare.rps,
-      ping: ping.rps,
-      list: list.rps,
-      rate: rate.rps,
-      listP99: list.p99,
-      rateP99: rate.p99,
-    });
-  }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
-  results.rounds = rounds;
-  results.bare = { rps: median(rounds.map((r) => r.bare)) };
-  results.apiPing = {
-    rps: median(rounds.map((r) => r.ping)),
-    ratio: +median(rounds.map((r) => r.ping / r.bare)).toFixed(2),
-  };
-  results.walletsList = {
-    rps: median(rounds.map((r) => r.list)),
-    p99ms: median(rounds.map((r) => r.listP99)),
-    ratio: +median(rounds.map((r) => r.list / r.bare)).toFixed(2),
-    ofPing: +median(rounds.map((r) => r.list / r.ping)).toFixed(2),
-  };
-  results.exchangeRate = {
-    rps: median(rounds.map((r) => r.rate)),
-    p99ms: median(rounds.map((r) => r.rateP99)),
-    ratio: +median(rounds.map((r) => r.rate / r.bare)).toFixed(2),
-    ofPing: +median(rounds.map((r) => r.rate / r.ping)).toFixed(2),
-  };
-
-  if (database.kind === 'postgres') {
-    // One user per worker: a single user's conversions queue on that user's balance row.
-    const amount = new Decimal('1000000000');
-    const clients: Record<string, string>[] = [];
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const [u] = await database.db
-        .insert(users)
-        .values({ email: `bench${i}@bench.test`, passwordHash: 'x', firstName: 'B', lastName: 'B' })
-        .returning({ id: users.id });
-      if (!u) throw new Error('no user');
-      await database.db.transaction((tx) =>
-        app.services.ledger.post(tx, {
-          kind: 'bench_fund',
-          reference: u.id,
-          legs: [
-            { owner: { kind: 'house' }, assetId: usd.id, amount: amount.neg() },
-            { owner: { kind: 'user', userId: u.id }, assetId: usd.id, amount },
-          ],
-        }),
-      );
-      const token = await app.services.tokens.sign({ sub: u.id, role: 'user', premium: false, ver: 0 });
-      clients.push({
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        cookie: 'XSRF-TOKEN=bench',
-        'x-xsrf-token': 'bench',
-      });
-    }
-    const post = async (headers: Record<string, string>, path: string, body: object) => {
-      const res = await fetch(`${api}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      const json = (await res.json()) as { content: { id?: string } | string };
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json.content;
-    };
-    const latencies: number[] = [];
-    const end = Date.now() + DURATION * 1000;
-    const worker = async (headers: Record<string, string>) => {
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        const lock = (await post(headers, '/AssetConvert/lock', {
-          leftAssetId: usd.id,
-          rightAssetId: btc.id,
-        })) as {
-          id: string;
-        };
-        await post(headers, '/AssetConvert/convert', { transactionLockId: lock.id, amount: '100' });
-        latencies.push(performance.now() - t0);
-      }
-    };
-    const started = Date.now();
-    await Promise.all(clients.map(worker));
-    const secs = (Date.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    results.lockConvert = {
-      pairsPerSecond: +(latencies.length / secs).toFixed(1),
-      p50ms: +pct(latencies, 50).toFixed(1),
-      p99ms: +pct(latencies, 99).toFixed(1),
-      pairs: latencies.length,
-      audit: await app.services.ledger.audit(),
-    };
-  } else {
-    results.lockConvert = 'skipped: set DATABASE_URL to measure lock+convert on PostgreSQL';
-  }
-
-  const meta = {
-    date: new Date().toISOString(),
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}`,
-    node: process.version,
-    database: database.kind,
-    connections: CONNECTIONS,
-    seconds: DURATION,
-    rounds: ROUNDS,
-    loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
-  };
-  console.log(JSON.stringify({ meta, results }, null, 2));
-  await app.close();
-  await bare.close();
-  await database.close();
-  await drop();
+  await app.listen({ port: PORTS.app, host: '127.0.0.1' });
+  const catalog = await app.services.wallets.catalog.all();
+  const id = (t: string) => catalog.find((a) => a.ticker === t)?.id ?? '';
+  process.send?.({ kind: 'ready', btc: id('BTC'), usd: id('USD'), database: database.kind } satisfies Ready);
+  process.once('disconnect', async () => {
+    await app.close();
+    await bare.close();
+    await database.close();
+    process.exit(0);
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+async function cannon(server: ChildProcess, url: string, headers: Record<string, string> = {}) {
+  const cpu0 = cpuMs(server.pid as number);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const cpu = cpuMs(server.pid as number) - cpu0;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: (cpu * 1000) / r.requests.total };
+}
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+async function main() {
+  const prof = process.env.BENCH_PROFILE_DIR;
+  const server = fork(import.meta.filename, ['serve'], {
+    execArgv: ['--import', 'tsx', ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    server.once('message', (m: Ready) => resolve(m));
+    server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  const api = `http://127.0.0.1:${PORTS.app}/api`;
+  const reads: Record<string, string> = {
+    'GET /api/ping': `${api}/ping`,
+    'GET /api/Wallets/list': `${api}/Wallets/list`,
+    'GET /api/PublicExchange/exchangeRate': `${api}/PublicExchange/exchangeRate?sourceWalletId=${ready.btc}&destinationWalletId=${ready.usd}`,
+    'GET /api/prices': `${api}/prices`,
+    'GET /api/settings': `${api}/settings`,
+    'GET /api/Wallets/wallet/ticker/BTC': `${api}/Wallets/wallet/ticker/BTC`,
+  };
+  const browser = { cookie: 'XSRF-TOKEN=bench' };
+  for (const url of Object.values(reads))
+    await autocannon({ url, connections: 2, duration: 1, headers: browser });
+  const load = os.loadavg()[0] ?? 0;
+
+  type Round = Record<string, { rps: number; p99: number; cpuUs: number }>;
+  const rounds: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const round: Round = { bare: await cannon(server, `http://127.0.0.1:${PORTS.bare}/bare`) };
+    for (const [name, url] of Object.entries(reads)) round[name] = await cannon(server, url, browser);
+    rounds.push(round);
+  }
+  const routes = Object.fromEntries(
+    ['bare', ...Object.keys(reads)].map((name) => {
+      const of = (f: (r: Round) => number) => median(rounds.map(f));
+      const at = (r: Round) => r[name] as Round[string];
+      const bare = (r: Round) => r.bare as Round[string];
+      return [
+        name,
+        {
+          rps: Math.round(of((r) => at(r).rps)),
+          p99ms: of((r) => at(r).p99),
+          cpuUsPerRequest: round2(of((r) => at(r).cpuUs)),
+          ratio: round2(of((r) => at(r).rps / bare(r).rps)),
+          cpuRatio: round2(of((r) => bare(r).cpuUs / at(r).cpuUs)),
+        },
+      ];
+    }),
+  );
+  const result = {
+    meta: {
+      date: new Date().toISOString(),
+      cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}`,
+      node: process.version,
+      database: ready.database,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      rounds: ROUNDS,
+      loadAverageBefore: round2(load),
+      loadAverageAfter: round2(os.loadavg()[0] ?? 0),
+    },
+    routes,
+  };
+  server.disconnect();
+  await new Promise((r) => server.once('exit', r));
+
+  console.log('| Route | req/s | ratio to bare (req/s) | server CPU/request | ratio to bare (CPU) | p99 |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [name, r] of Object.entries(routes))
+    console.log(
+      `| ${name} | ${r.rps} | ${r.ratio} | ${r.cpuUsPerRequest} us | ${r.cpuRatio} | ${r.p99ms} ms |`,
+    );
+  console.log(JSON.stringify(result, null, 2));
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(result, null, 2));
+}
+
+if (process.argv[2] === 'serve') void serve();
+else
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

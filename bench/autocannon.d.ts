@@ -10,6 +10,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** Requests answered (on `requests`). */
+    total: number;
   }
   interface Result {
     requests: Histogram;

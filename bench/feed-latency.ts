@@ -19,6 +19,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { FEED_EVENT, FEED_PATH, TransactionStatus } from '@vaultline/shared';
@@ -78,6 +79,11 @@ async function worker() {
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { p50: r(percentile(s, 50)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? 0), n: s.length };
+};
 const fmt = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `p50 ${percentile(s, 50).toFixed(2)} ms, p99 ${percentile(s, 99).toFixed(2)} ms, max ${(s.at(-1) ?? 0).toFixed(2)} ms (n=${s.length})`;
@@ -213,6 +219,18 @@ async function main() {
     `fan-out, last watcher reached: ${fmt(lastPerUpdate)}; deliveries ${fan.length} of ${FANOUTS * WATCHERS}`,
   );
 
+  if (process.env.BENCH_OUT)
+    writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify({
+        instances: INSTANCES,
+        watchers: WATCHERS,
+        loadAverage: [load1, load2].map((l) => Math.round(l * 100) / 100),
+        memoryPerWatcherKiB: { heap: Number(perWatcher('heap')), rss: Number(perWatcher('rss')) },
+        targetedMs: { ...stats(lat), missing },
+        fanOutLastMs: stats(lastPerUpdate),
+      }),
+    );
   for (const c of children) c.disconnect();
   await second?.close();
   await app.close();

@@ -14,7 +14,7 @@
  * FIRST_START_API=src runs the TypeScript sources through tsx instead (the way before the build).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
 
+const results: Record<string, { pingMs: number; homeMs: number; cpuMs: number; runs: Run[] }> = {};
+
 async function measure(label: string, dataDir: () => string) {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -117,6 +119,12 @@ async function measure(label: string, dataDir: () => string) {
   console.log(`${label.padEnd(16)} /api/ping ${f(runs.map((r) => r.ping))}`);
   console.log(`${''.padEnd(16)} /home     ${f(runs.map((r) => r.home))}`);
   console.log(`${''.padEnd(16)} CPU       ${f(runs.map((r) => r.cpu))}`);
+  results[label] = {
+    pingMs: Math.round(median(runs.map((r) => r.ping))),
+    homeMs: Math.round(median(runs.map((r) => r.home))),
+    cpuMs: Math.round(median(runs.map((r) => r.cpu))),
+    runs,
+  };
 }
 
 if ((!FROM_SOURCES && !existsSync(server)) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -137,6 +145,7 @@ try {
   await measure('existing data', () => existing);
   let n = 0;
   await measure('fresh data', () => path.join(temp, `fresh-${n++}`));
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(results));
 } finally {
   rmSync(temp, { recursive: true, force: true });
 }
