@@ -4,7 +4,7 @@ import { type AssetRow, listEnabledAssets } from './wallets.repository';
 /**
  * The enabled assets, kept in memory: every wallet, rate and conversion call needs them and they
  * change rarely. An edit (e.g. an admin setting a deposit address) calls invalidate(); other API
- * instances pick it up within ttlMs.
+ * instances pick it up within ttlMs (the first call after that still gets the old list as it reloads).
  */
 export function createAssetCatalog(db: Db, ttlMs = 10_000) {
   let cache:
@@ -24,13 +24,23 @@ export function createAssetCatalog(db: Db, ttlMs = 10_000) {
     version++;
   }
 
+  function reload(): Promise<void> {
+    loading ??= load().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+
+  // Once loaded, a list past its time is still answered at once while it reloads in the background:
+  // callers inside an open transaction (an admin's approval, a requote) must never wait for a query
+  // outside it. On the embedded database, which has one connection, that wait was a deadlock that
+  // stopped every later request. Only the first load, and the one after invalidate(), are awaited.
   async function get() {
-    if (!cache || Date.now() - cache.at > ttlMs) {
-      loading ??= load().finally(() => {
-        loading = undefined;
+    if (!cache) await reload();
+    else if (Date.now() - cache.at > ttlMs)
+      reload().catch(() => {
+        // the stale list keeps serving; the next call tries again
       });
-      await loading;
-    }
     if (!cache) throw new Error('asset catalogue not loaded');
     return cache;
   }
