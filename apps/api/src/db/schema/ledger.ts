@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   check,
-  foreignKey,
-  index,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -20,6 +19,7 @@ import { users } from './users';
  * of conversions and deposits; 'fee' collects conversion fees. `balance` is kept only for user
  * accounts (by a trigger on postings, in the same transaction) and can never go below zero (CHECK);
  * house and fee balances are the sum of their postings (not stored, so they are no hot row).
+ * Accounts are never deleted and keep their owner and asset (trigger, migration 0015).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -57,28 +57,24 @@ export const journalEntries = pgTable(
 );
 
 /**
- * One leg of an entry. Positive credits the account, negative debits it. A deferred constraint
- * trigger checks that an entry's postings sum to zero per asset; postings are append-only.
+ * One leg of an entry, numbered within it. Positive credits the account, negative debits it.
+ * Postings are append-only. One statement-level trigger (migration 0015) checks, once per INSERT
+ * statement, that every entry it touches sums to zero per asset and that each posting names an
+ * existing entry and an account of its asset, and moves the user balances; so an entry's postings
+ * are written by one statement (ledger_post). The key (entry_id, leg) serves the per-entry check;
+ * nothing reads postings per account on a hot path, so there is no index for it.
  */
 export const postings = pgTable(
   'postings',
   {
-    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => journalEntries.id),
+    entryId: uuid('entry_id').notNull(),
+    leg: smallint('leg').notNull(),
     accountId: uuid('account_id').notNull(),
     assetId: uuid('asset_id').notNull(),
     amount: numeric('amount').notNull(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.accountId, t.assetId],
-      foreignColumns: [ledgerAccounts.id, ledgerAccounts.assetId],
-      name: 'postings_account_asset_fk',
-    }),
+    primaryKey({ name: 'postings_pkey', columns: [t.entryId, t.leg] }),
     check('postings_amount_nonzero', sql`${t.amount} <> 0`),
-    index('postings_entry_idx').on(t.entryId),
-    index('postings_account_idx').on(t.accountId),
   ],
 );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { pgError } from './ledger.service';
 import { assetId, fund, makeUser } from './ledger.test-helpers';
 
 /**
@@ -290,10 +291,10 @@ describe('ledger invariants', () => {
       await tx.execute(
         sql`insert into journal_entries (id, kind, reference) values ('11111111-1111-4111-8111-111111111111', 'bad', 'x')`,
       );
-      await tx.execute(sql`insert into postings (entry_id, account_id, asset_id, amount)
-        select '11111111-1111-4111-8111-111111111111', id, asset_id, -1 from ledger_accounts where user_id = ${u.id}`);
+      await tx.execute(sql`insert into postings (entry_id, leg, account_id, asset_id, amount)
+        select '11111111-1111-4111-8111-111111111111', 1, id, asset_id, -1 from ledger_accounts where user_id = ${u.id}`);
     });
-    await expect(unbalanced).rejects.toThrow();
+    expect(pgError(await unbalanced.catch((e: unknown) => e))?.constraint).toBe('postings_entry_balanced');
     expect(await t.services.ledger.audit()).toEqual({ unbalanced: [], drift: [], negative: [] });
   });
 });
