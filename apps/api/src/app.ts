@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logDestination, loggerOptions } from './lib/logger';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createTokenService } from './lib/tokens';
 import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
@@ -51,7 +52,7 @@ export async function buildApp({
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: !config.isProduction }));
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const services = {
