@@ -14,6 +14,8 @@ export interface AccessClaims {
 export interface TokenService {
   sign(claims: AccessClaims): Promise<string>;
   verify(token: string): Promise<AccessClaims | { error: 'expired' | 'invalid' }>;
+  /** The claims of a token verified earlier and not expired, without waiting; else undefined. */
+  verifiedBefore(token: string): AccessClaims | undefined;
 }
 
 /**
@@ -27,7 +29,15 @@ const VERIFIED_TOKENS_MAX = 10_000;
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = new LRUCache<string, AccessClaims & { exp: number }>({ max: VERIFIED_TOKENS_MAX });
+  function verifiedBefore(token: string): AccessClaims | undefined {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    if (known.exp * 1000 > Date.now()) return known;
+    verified.delete(token);
+    return undefined;
+  }
   return {
+    verifiedBefore,
     async sign(c) {
       return new SignJWT({ [ROLE_CLAIM]: c.role, premium: c.premium, ver: c.ver })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -37,11 +47,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(key);
     },
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        if (known.exp * 1000 > Date.now()) return known;
-        verified.delete(token);
-      }
+      const known = verifiedBefore(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const role = payload[ROLE_CLAIM];

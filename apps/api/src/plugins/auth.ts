@@ -100,8 +100,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
     if (!access || (access === 'public' && !req.headers.authorization)) return done();
+    // The hot money calls with a token verified before: no promise hop (their SQL checks the account).
+    if (req.routeOptions.config.userCheck === 'in-query') {
+      const claims = knownBearer(req);
+      if (claims) {
+        req.tokenUser = { id: claims.sub, tokenVersion: claims.ver };
+        return done();
+      }
+    }
     authorize(req, access).then(() => done(), done);
   });
+
+  function knownBearer(req: FastifyRequest): AccessClaims | undefined {
+    const header = req.headers.authorization;
+    return header?.startsWith('Bearer ') ? opts.tokens.verifiedBefore(header.slice(7)) : undefined;
+  }
 
   async function authorize(req: FastifyRequest, access: Access): Promise<void> {
     if (req.routeOptions.config.userCheck === 'in-query') {

@@ -56,26 +56,46 @@ export function createConvertService(deps: ConvertDeps) {
     return a;
   }
 
+  // The settings as the lock shows them, worked out once per settings snapshot (hot path).
+  const shown = new WeakMap<object, { minUsd: string; feeRate: string }>();
   async function settings() {
     const s = await system.publicSettings();
-    return { minUsd: new Decimal(s.minimumTransactionAmount), feeRate: new Decimal(s.feeRate) };
+    let v = shown.get(s);
+    if (!v) {
+      v = {
+        minUsd: toPlain(new Decimal(s.minimumTransactionAmount)),
+        feeRate: toPlain(new Decimal(s.feeRate)),
+      };
+      shown.set(s, v);
+    }
+    return v;
   }
 
-  async function toLock(
-    row: Pick<LockRow, 'id' | 'expiresAt' | 'leftAssetId' | 'rightAssetId' | 'rate' | 'leftUsd' | 'rightUsd'>,
+  const side = (a: AssetRow) => ({ id: a.id, ticker: a.ticker, type: a.type, decimals: a.decimals });
+
+  /** A lock as the API shows it; every decimal is a plain string already. */
+  async function lockView(
+    v: { id: string; expiresAt: Date; rate: string; leftUsd: string; rightUsd: string },
+    left: AssetRow,
+    right: AssetRow,
     premium: boolean,
   ): Promise<PriceLock> {
-    const [left, right, s] = await Promise.all([asset(row.leftAssetId), asset(row.rightAssetId), settings()]);
-    const side = (a: AssetRow) => ({ id: a.id, ticker: a.ticker, type: a.type, decimals: a.decimals });
+    const s = await settings();
     return {
-      id: row.id,
-      expirationUtc: row.expiresAt.toISOString(),
-      pair: { left: side(left), right: side(right), rate: toPlain(row.rate) },
-      usdPrices: { left: toPlain(row.leftUsd), right: toPlain(row.rightUsd) },
-      feeRate: premium ? '0' : toPlain(s.feeRate),
-      minimumAmountUsd: toPlain(s.minUsd),
+      id: v.id,
+      expirationUtc: v.expiresAt.toISOString(),
+      pair: { left: side(left), right: side(right), rate: v.rate },
+      usdPrices: { left: v.leftUsd, right: v.rightUsd },
+      feeRate: premium ? '0' : s.feeRate,
+      minimumAmountUsd: s.minUsd,
       indicative: prices.indicative,
     };
+  }
+
+  async function toLock(row: LockRow, premium: boolean): Promise<PriceLock> {
+    const [left, right] = await Promise.all([asset(row.leftAssetId), asset(row.rightAssetId)]);
+    const plain = { rate: toPlain(row.rate), leftUsd: toPlain(row.leftUsd), rightUsd: toPlain(row.rightUsd) };
+    return lockView({ id: row.id, expiresAt: row.expiresAt, ...plain }, left, right, premium);
   }
 
   /** Why the caller's account refused the statement (gone, disabled, or a revoked token). */
@@ -166,22 +186,20 @@ export function createConvertService(deps: ConvertDeps) {
     async lock(user: TokenUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
       if (leftAssetId === rightAssetId) throw badRequest(CONVERT_ERRORS.SAME_ASSET, 'SAME_ASSET');
       const [left, right] = await Promise.all([asset(leftAssetId), asset(rightAssetId)]);
-      const leftUsd = prices.freshUsd(left.ticker);
-      const rightUsd = prices.freshUsd(right.ticker);
-      const v = {
-        leftAssetId: left.id,
-        rightAssetId: right.id,
-        rate: toPlain(leftUsd.div(rightUsd)),
-        leftUsd: toPlain(leftUsd),
-        rightUsd: toPlain(rightUsd),
-      };
+      const quote = prices.freshQuote(left.ticker, right.ticker);
       const row = await insertLock(
         run,
-        { userId: user.id, tokenVersion: user.tokenVersion, ...v },
+        {
+          userId: user.id,
+          tokenVersion: user.tokenVersion,
+          leftAssetId: left.id,
+          rightAssetId: right.id,
+          ...quote,
+        },
         deps.lockTtlSeconds,
       );
       if (!row) throw await accountError(user);
-      return toLock({ ...v, id: row.id, expiresAt: row.expiresAt }, row.premium);
+      return lockView({ ...quote, id: row.id, expiresAt: row.expiresAt }, left, right, row.premium);
     },
 
     async getLock(user: AuthUser, id: string): Promise<PriceLock> {

@@ -44,6 +44,13 @@ export function rateOf(leftUsd: Decimal, rightUsd: Decimal): Decimal {
   return leftUsd.div(rightUsd);
 }
 
+/** A pair's rate and USD prices as plain decimal strings. */
+export interface Quote {
+  rate: string;
+  leftUsd: string;
+  rightUsd: string;
+}
+
 const toMap = (rows: SnapshotRow[]) =>
   new Map(rows.map((r) => [r.asset, { usd: new Decimal(r.usd), takenAt: r.takenAt } satisfies Price]));
 
@@ -60,7 +67,17 @@ export function createPriceService(deps: PriceServiceDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const rateText = new Map<string, string>();
+  const quotes = new Map<string, Quote>();
   let rateTextVersion = -1;
+
+  /** The memos of derived texts, emptied when the prices change. */
+  function memos() {
+    if (rateTextVersion !== version) {
+      rateText.clear();
+      quotes.clear();
+      rateTextVersion = version;
+    }
+  }
 
   async function reloadReference() {
     dayAgo = toMap(await snapshotsAsOf(deps.db, deps.source.id, new Date(now().getTime() - DAY_MS)));
@@ -173,10 +190,7 @@ export function createPriceService(deps: PriceServiceDeps) {
     freshRateText(left: string, right: string): string {
       fresh(left);
       fresh(right);
-      if (rateTextVersion !== version) {
-        rateText.clear();
-        rateTextVersion = version;
-      }
+      memos();
       const key = `${left}>${right}`;
       let text = rateText.get(key);
       if (text === undefined) {
@@ -184,6 +198,26 @@ export function createPriceService(deps: PriceServiceDeps) {
         rateText.set(key, text);
       }
       return text;
+    },
+    /**
+     * What a price lock records: the rate and both USD prices as plain decimal strings, from prices
+     * no older than the maximum age (else 503 PRICES_STALE); memoised until the next refresh.
+     */
+    freshQuote(left: string, right: string): Quote {
+      const leftUsd = fresh(left);
+      const rightUsd = fresh(right);
+      memos();
+      const key = `${left}>${right}`;
+      let quote = quotes.get(key);
+      if (quote === undefined) {
+        quote = {
+          rate: toPlain(rateOf(leftUsd, rightUsd)),
+          leftUsd: toPlain(leftUsd),
+          rightUsd: toPlain(rightUsd),
+        };
+        quotes.set(key, quote);
+      }
+      return quote;
     },
     /** rate(L -> R) from the last known prices, undefined when one is missing (display). */
     displayRate(left: string, right: string): Decimal | undefined {
