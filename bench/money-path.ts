@@ -28,7 +28,6 @@ import { auditLedger } from '../apps/api/src/modules/ledger/ledger.repository';
 import { createLedgerService } from '../apps/api/src/modules/ledger/ledger.service';
 import { backendsGone, cpuMs, cpuTimes, machineBusy, postgresCpu, postgresCpuSince } from './proc-cpu';
 import { RawHttpClient } from './raw-http';
-import { type LoadRound, wrkAvailable, wrkPairs } from './wrk-pairs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 16);
@@ -120,8 +119,16 @@ function pgbench(url: string, seconds: number): number {
   return Number(tps[1]);
 }
 
-/** The same load from this process, through bench/raw-http.ts (BENCH_CLIENT=node, or no wrk). */
-async function nodePairs(
+interface LoadRound {
+  pairs: number;
+  p50ms: number;
+  p99ms: number;
+  seconds: number;
+  clientCpuMs: number;
+}
+
+/** Each user converting in a loop on its own connection (bench/raw-http.ts), for `seconds`. */
+async function loadPairs(
   clients: { headers: string }[],
   seconds: number,
   pair: { left: string; right: string },
@@ -151,12 +158,10 @@ async function nodePairs(
   latencies.sort((a, b) => a - b);
   return {
     pairs: latencies.length,
-    refused: 0,
     p50ms: pct(latencies, 50),
     p99ms: pct(latencies, 99),
     seconds: (performance.now() - t0) / 1000,
     clientCpuMs: (cpu.user + cpu.system) / 1000,
-    firstRefusal: '',
   };
 }
 
@@ -185,7 +190,7 @@ async function main() {
   if (!usd || !btc) throw new Error('assets missing');
   const ledger = createLedgerService({ db });
   const tokens = createTokenService(JWT_SECRET, 24 * 3600);
-  const clients: { token: string; headers: string }[] = [];
+  const clients: { headers: string }[] = [];
   for (let i = 0; i < USERS; i++) {
     const [u] = await db
       .insert(users)
@@ -205,7 +210,6 @@ async function main() {
     );
     const token = await tokens.sign({ sub: u.id, role: 'user', premium: false, ver: 0 });
     clients.push({
-      token,
       headers:
         `host: 127.0.0.1:${PORT}\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\n` +
         'cookie: XSRF-TOKEN=bench\r\nx-xsrf-token: bench',
@@ -213,27 +217,13 @@ async function main() {
   }
 
   const api = await startApi(withDb(base, appDb));
-  const useWrk = process.env.BENCH_CLIENT !== 'node' && wrkAvailable();
-  console.error(`load generator: ${useWrk ? 'wrk (bench/money-path.lua)' : 'node (bench/raw-http.ts)'}`);
-  const tokensFile = path.join(os.tmpdir(), `money-path-tokens-${process.pid}`);
-  const load = (seconds: number): Promise<LoadRound> =>
-    useWrk
-      ? wrkPairs({
-          port: PORT,
-          tokens: clients.map((c) => c.token),
-          left: usd.id,
-          right: btc.id,
-          seconds,
-          tokensFile,
-        })
-      : nodePairs(clients, seconds, { left: usd.id, right: btc.id });
+  const load = (seconds: number) => loadPairs(clients, seconds, { left: usd.id, right: btc.id });
   let acknowledged = 0;
   const pairsRound = async (seconds: number) => {
     const apiCpu0 = cpuTimes(api.pid);
     const pgCpu0 = postgresCpu();
     const busy0 = machineBusy();
     const r = await load(seconds);
-    if (r.refused > 0) throw new Error(`${r.refused} calls refused, the first: ${r.firstRefusal}`);
     acknowledged += r.pairs;
     const n = r.pairs;
     return {
