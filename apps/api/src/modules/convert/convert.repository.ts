@@ -5,41 +5,6 @@ import { conversions, priceLocks } from '../../db/schema';
 export type LockRow = typeof priceLocks.$inferSelect;
 export type ConversionRow = typeof conversions.$inferSelect;
 
-const LOCK: Statement = {
-  name: 'convert_lock',
-  text: 'select id, expires_at, premium from convert_lock($1, $2, $3, $4, $5, $6, $7, $8)',
-};
-
-/**
- * Inserts a lock for an active caller whose token version is current, in one prepared statement
- * (SQL function convert_lock, migration 0005). Undefined when the caller's account refused it.
- */
-export async function insertLock(
-  run: RunStatement,
-  v: {
-    userId: string;
-    tokenVersion: number;
-    leftAssetId: string;
-    rightAssetId: string;
-    rate: string;
-    leftUsd: string;
-    rightUsd: string;
-  },
-  ttlSeconds: number,
-): Promise<{ id: string; expiresAt: Date; premium: boolean } | undefined> {
-  const [row] = await run<{ id: string; expires_at: Date; premium: boolean }>(LOCK, [
-    v.userId,
-    v.tokenVersion,
-    v.leftAssetId,
-    v.rightAssetId,
-    v.rate,
-    v.leftUsd,
-    v.rightUsd,
-    ttlSeconds,
-  ]);
-  return row && { id: row.id, expiresAt: row.expires_at, premium: row.premium };
-}
-
 const SETTLE: Statement = {
   name: 'convert_settle',
   text: `select outcome, conversion_id, ticker, decimals, minimum_usd, left_usd

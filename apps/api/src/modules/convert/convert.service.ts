@@ -23,12 +23,12 @@ import {
   countOwnConversions,
   findOwnConversion,
   findOwnLock,
-  insertLock,
   type LockRow,
   listOwnConversions,
   type SettleResult,
   settleLock,
 } from './convert.repository';
+import { createLockInserter } from './lock-batches.repository';
 
 export interface ConvertDeps {
   db: Db;
@@ -47,6 +47,7 @@ const lockError = (code: 'LOCK_EXPIRED' | 'LOCK_USED' | 'LOCK_CANCELLED') =>
 /** Signed-in conversion: server-side price locks and their one-time settlement in the ledger. */
 export function createConvertService(deps: ConvertDeps) {
   const { db, run, catalog, prices, system } = deps;
+  const insertLock = createLockInserter(run, deps.lockTtlSeconds);
   const defaultMinimumUsd = SETTING_DEFAULTS[SETTING_KEYS.minimumTransactionAmount] ?? '0';
   const defaultFeeRate = SETTING_DEFAULTS[SETTING_KEYS.feeRate] ?? '0';
 
@@ -182,22 +183,21 @@ export function createConvertService(deps: ConvertDeps) {
   }
 
   return {
-    /** A 60 s price lock; the caller's account is checked by the same statement that inserts it. */
+    /**
+     * A 60 s price lock; the caller's account is checked by the same statement that inserts it (with
+     * the other locks asked for in this turn of the event loop: lock-batches.repository.ts).
+     */
     async lock(user: TokenUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
       if (leftAssetId === rightAssetId) throw badRequest(CONVERT_ERRORS.SAME_ASSET, 'SAME_ASSET');
       const [left, right] = await Promise.all([asset(leftAssetId), asset(rightAssetId)]);
       const quote = prices.freshQuote(left.ticker, right.ticker);
-      const row = await insertLock(
-        run,
-        {
-          userId: user.id,
-          tokenVersion: user.tokenVersion,
-          leftAssetId: left.id,
-          rightAssetId: right.id,
-          ...quote,
-        },
-        deps.lockTtlSeconds,
-      );
+      const row = await insertLock({
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        leftAssetId: left.id,
+        rightAssetId: right.id,
+        ...quote,
+      });
       if (!row) throw await accountError(user);
       return lockView({ ...quote, id: row.id, expiresAt: row.expiresAt }, left, right, row.premium);
     },
