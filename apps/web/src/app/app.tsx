@@ -1,44 +1,48 @@
 import { useEffect, useState } from 'react';
-import { matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { bootOnce } from './boot';
 import { Logo } from './layout/logo';
 import { Providers } from './providers';
-import { createRouter, routes } from './routes';
+import { type PageHandle, routes } from './routes';
 
 /**
  * Starts loading the code of the page at this URL while boot runs (session, translations): the
- * router, created after boot, then finds it loaded instead of fetching it only then. The browser
- * keeps each module once, so the router's own import() of the same chunk costs nothing more.
+ * router, mounted after boot, then finds it loaded instead of fetching it only then. The browser
+ * keeps each module once, so React.lazy's own import() of the same chunk costs nothing more.
  */
 function preloadPage() {
   for (const m of matchRoutes(routes, window.location) ?? []) {
-    if (typeof m.route.lazy === 'function') void m.route.lazy().catch(() => undefined);
+    const handle = m.route.handle as PageHandle | undefined;
+    if (handle) void handle.preload().catch(() => undefined);
   }
+}
+
+/** The route table rendered for the current URL (declarative react-router: no data router). */
+function AppRoutes() {
+  return useRoutes(routes);
 }
 
 export function App() {
   const [ready, setReady] = useState(false);
-  const [router, setRouter] = useState<ReturnType<typeof createRouter> | null>(null);
 
   useEffect(() => {
     let live = true;
     preloadPage();
     void bootOnce().finally(() => {
-      if (!live) return;
-      // The router is created after boot so guards first see the refreshed session.
-      setRouter((r) => r ?? createRouter());
-      setReady(true);
+      if (live) setReady(true);
     });
     return () => {
       live = false;
     };
   }, []);
 
-  if (!ready || !router) return <BootScreen />;
+  // The router is mounted after boot so guards first see the refreshed session.
+  if (!ready) return <BootScreen />;
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ROLE_CLAIM } from '@vaultline/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../lib/session';
+import { memoryRoutes } from '../test/memory-routes';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
 
 const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -13,25 +13,22 @@ function token(opts: { role?: 'admin' | 'user'; premium?: boolean; expired?: boo
 
 function visit(path: string) {
   const page = (name: string) => ({ element: <p>{name}</p> });
-  const router = createMemoryRouter(
-    [
-      { path: '/home', ...page('home') },
-      { path: '/unauthorized', ...page('unauthorized') },
-      { path: '/forbidden', ...page('forbidden') },
-      { element: <VisitorOnly />, children: [{ path: '/login', ...page('login') }] },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/my-account', ...page('my-account') },
-          { element: <RequirePremium />, children: [{ path: '/premium/manage', ...page('manage') }] },
-        ],
-      },
-      { path: '/admin', element: <RequireAdmin />, children: [{ index: true, ...page('admin') }] },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  const { ui, probe } = memoryRoutes(path, [
+    { path: '/home', ...page('home') },
+    { path: '/unauthorized', ...page('unauthorized') },
+    { path: '/forbidden', ...page('forbidden') },
+    { element: <VisitorOnly />, children: [{ path: '/login', ...page('login') }] },
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: '/my-account', ...page('my-account') },
+        { element: <RequirePremium />, children: [{ path: '/premium/manage', ...page('manage') }] },
+      ],
+    },
+    { path: '/admin', element: <RequireAdmin />, children: [{ index: true, ...page('admin') }] },
+  ]);
+  render(ui);
+  return probe;
 }
 
 afterEach(() => {
@@ -54,9 +51,9 @@ describe('route guards', () => {
     ['admin', token({ role: 'admin' }), '/admin', 'admin'],
   ])('%s visiting %s lands on %s', async (_who, tok, path, expected) => {
     if (tok) session.setToken(tok);
-    const router = visit(path);
+    const probe = visit(path);
     expect(await screen.findByText(expected)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(
+    expect(probe.pathname()).toBe(
       { login: '/login', home: '/home', unauthorized: '/unauthorized', forbidden: '/forbidden' }[expected] ??
         path,
     );

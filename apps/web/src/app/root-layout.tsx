@@ -1,20 +1,25 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Location, Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ChatWidget } from './layout/chat-widget';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { Notifications, useClearNotificationsOnNavigation } from './layout/notifications';
+import { PageErrorBoundary } from './layout/page-error-boundary';
 import { useFocusMainOnNavigation } from './layout/use-focus-main-on-navigation';
+import { useScrollRestoration } from './layout/use-scroll-restoration';
+import { PageLoading } from './page-loading';
 
-/**
- * Every fresh page load has the location key "default", so keying by it would carry one page's
- * scroll position to another URL; fresh loads are keyed by path instead.
- */
-const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
+/** Inside the pages' Suspense boundary: restores the scroll once the new page is in the DOM. */
+function ScrollRestorer() {
+  useScrollRestoration();
+  return null;
+}
 
 /** spec-1 §2 Shell: header, routed content, footer, notification area. */
 export function RootLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   useClearNotificationsOnNavigation();
   useFocusMainOnNavigation('main');
   return (
@@ -29,12 +34,25 @@ export function RootLayout() {
       {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
           arrives does not push a visible footer down (a layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
-        <Outlet />
+        <PageErrorBoundary
+          resetKey={pathname}
+          fallback={
+            <p role="alert" className="px-4 py-16 text-center">
+              {t('Errors.Unknown')}
+            </p>
+          }
+        >
+          {/* The spinner while a page's code loads on a fresh load; navigations are transitions, so
+              the page being left stays on screen until the next one is ready. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <ScrollRestorer />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       <Notifications />
       <ChatWidget />
-      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

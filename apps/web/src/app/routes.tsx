@@ -1,21 +1,28 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
-import { PageLoading } from './page-loading';
 import { RootLayout } from './root-layout';
 
-/** A lazily loaded route module whose default export is the page. */
-const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/** `handle` of a lazily loaded page: starts loading its code (app.tsx, before the first render). */
+export interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A lazily loaded route module whose default export is the page (React.lazy: the root layout's
+ * Suspense shows the spinner while it loads). vite.config.ts reads `...page(() => import('./x'))` in
+ * this table to know which chunks each URL needs (route-preload): keep that shape.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> => {
+  const Page = lazy(load);
+  return { element: <Page />, handle: { preload: load } satisfies PageHandle };
+};
 
 /** Every route of spec-1 §2 and spec-2 §2. Guards wrap groups; pages are split per route. */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    // Shown while the first lazy page loads (react-router asks for it on a fresh load).
-    HydrateFallback: PageLoading,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', ...page(() => import('./routes/home')) },
@@ -93,5 +100,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);

@@ -1,7 +1,9 @@
-import { act, cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications, notify } from '../../lib/notify';
+import { memoryRoutes } from '../../test/memory-routes';
 import { NAV_GRACE_MS, useClearNotificationsOnNavigation } from './notifications';
 
 let go: (to: string) => void = () => {};
@@ -9,26 +11,35 @@ function Shell() {
   useClearNotificationsOnNavigation();
   const navigate = useNavigate();
   go = (to) => void navigate(to);
-  return <Outlet />;
+  return (
+    <Suspense fallback={<p>loading</p>}>
+      <Outlet />
+    </Suspense>
+  );
 }
+
+/** A page whose code arrives when the test says so (a lazy chunk still downloading). */
+let arrive: () => void = () => {};
+const SlowPage = lazy(
+  () =>
+    new Promise<{ default: ComponentType }>((resolve) => {
+      arrive = () => resolve({ default: () => <p>slow</p> });
+    }),
+);
 
 const renderRouter = () =>
   render(
-    <RouterProvider
-      router={createMemoryRouter(
-        [
-          {
-            path: '/',
-            element: <Shell />,
-            children: [
-              { path: 'a', element: <p>a</p> },
-              { path: 'b', element: <p>b</p> },
-            ],
-          },
+    memoryRoutes('/a', [
+      {
+        path: '/',
+        element: <Shell />,
+        children: [
+          { path: 'a', element: <p>a</p> },
+          { path: 'b', element: <p>b</p> },
+          { path: 'slow', element: <SlowPage /> },
         ],
-        { initialEntries: ['/a'] },
-      )}
-    />,
+      },
+    ]).ui,
   );
 
 beforeEach(() => {
@@ -55,6 +66,21 @@ describe('notifications and navigation', () => {
     vi.setSystemTime(Date.now() + NAV_GRACE_MS + 5000);
     notify({ title: 'for the next page', closeAfter: 0 });
     await act(async () => go('/b'));
+    expect(notifications.get().map((n) => n.title)).toEqual(['for the next page']);
+  });
+
+  it("counts from the navigation's start, not from when a slow page's code arrived", async () => {
+    renderRouter();
+    notify({ title: 'old', closeAfter: 0 });
+    vi.setSystemTime(Date.now() + NAV_GRACE_MS + 5000);
+    notify({ title: 'for the next page', closeAfter: 0 });
+    await act(async () => go('/slow'));
+    // A transition: the page being left stays while the next one's code loads.
+    expect(screen.getByText('a')).toBeInTheDocument();
+    expect(notifications.get()).toHaveLength(2);
+    vi.setSystemTime(Date.now() + NAV_GRACE_MS * 3);
+    await act(async () => arrive());
+    expect(await screen.findByText('slow')).toBeInTheDocument();
     expect(notifications.get().map((n) => n.title)).toEqual(['for the next page']);
   });
 

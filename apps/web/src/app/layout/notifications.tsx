@@ -1,7 +1,7 @@
 import { LIMITS } from '@vaultline/shared';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { type Notification, type NotificationAction, notifications, type Severity } from '../../lib/notify';
 
@@ -31,23 +31,29 @@ const tone: Record<Severity, { bar: string; icon: string; glyph: string }> = {
   },
 };
 
-/** Clears notifications on navigation end, keeping those raised just before the navigation began. */
+/**
+ * Clears notifications on navigation end, keeping those raised just before the navigation began.
+ * Navigations are transitions: while the next page's code loads, the layout already renders (in the
+ * background) with the new location while the committed one is still the old; that first render
+ * marks the start.
+ */
 export function useClearNotificationsOnNavigation() {
-  const location = useLocation();
-  const navigation = useNavigation();
+  const { key } = useLocation();
+  const committed = useRef<string | null>(null);
   const startedAt = useRef<number | null>(null);
-  const first = useRef(true);
-  if (navigation.state !== 'idle' && startedAt.current === null) startedAt.current = Date.now();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per completed navigation
+  if (committed.current !== null && key !== committed.current && startedAt.current === null)
+    startedAt.current = Date.now();
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    // The first render, or the same location again (StrictMode's second run): nothing to clear.
+    if (committed.current === null || committed.current === key) {
+      committed.current = key;
       return;
     }
+    committed.current = key;
     const start = startedAt.current ?? Date.now();
     startedAt.current = null;
     notifications.clearBefore(start - NAV_GRACE_MS);
-  }, [location.key]);
+  }, [key]);
 }
 
 interface Item {

@@ -192,12 +192,12 @@ describe('/premium/pay', () => {
       'POST /api/User/premium': { status: 200, content: { jwToken: premiumToken, subscription: {} } },
       'GET /api/User': { status: 200, content: { ...user, premium: true } },
     });
-    const { router } = renderAt('/premium/pay', routes);
+    const { pathname } = renderAt('/premium/pay', routes);
     await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await userEvent.type(screen.getByLabelText('Expiry date'), '12/39');
     await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
     await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/premium'));
+    await waitFor(() => expect(pathname()).toBe('/premium'));
     expect(session.get().token).toBe(premiumToken);
     expect(session.get().claims?.premium).toBe(true);
     expect(titles()).toContain('Success: Success / You are now subscribed, thank you !');

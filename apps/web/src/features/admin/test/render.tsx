@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import en from '../../../../public/i18n/en-us.json';
 import { i18n } from '../../../lib/i18n';
+import { memoryRoutes } from '../../../test/memory-routes';
 
 /** The app's i18next instance with the real en-us texts, so tests check the exact wording. */
 export async function initTestI18n() {
@@ -22,24 +21,16 @@ export async function initTestI18n() {
 
 /** Renders `ui` at `path` with a fresh query client, inside a memory router. */
 export function renderAdmin(ui: ReactNode, path = '/admin') {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const routed = memoryRoutes(path, [{ path: '*', element: ui }]);
   const client = new QueryClient({
     defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider
-          router={router}
-          flushSync={(fn) => {
-            flushSync(fn);
-            return undefined;
-          }}
-        />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{routed.ui}</I18nextProvider>
     </QueryClientProvider>,
   );
-  return { ...view, router, client };
+  return { ...view, ...routed.probe, client };
 }
 
 export interface FakeCall {

@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import en from '../../../../public/i18n/en-us.json';
 import { i18n } from '../../../lib/i18n';
+import { memoryRoutes } from '../../../test/memory-routes';
 
 /** The app's i18next instance with the real en-us texts, so tests check the exact wording. */
 export async function initTestI18n() {
@@ -20,26 +20,18 @@ export async function initTestI18n() {
   });
 }
 
-/** Renders `ui` at `path` in a memory router (react-router's own provider: the dom one renders nothing under Vitest). */
+/** Renders `routes` at `path` in a memory router; `pathname()` tells where it ended up. */
 export function renderAt(path: string, routes: RouteObject[]) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { ui, probe } = memoryRoutes(path, routes);
   const client = new QueryClient({
     defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider
-          router={router}
-          flushSync={(fn) => {
-            flushSync(fn);
-            return undefined;
-          }}
-        />
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
     </QueryClientProvider>,
   );
-  return { ...view, router };
+  return { ...view, ...probe };
 }
 
 export const renderPage = (ui: ReactNode, path = '/') => renderAt(path, [{ path: '*', element: ui }]);
