@@ -5,8 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst, type Rolldown } from 'vite';
 
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -179,7 +178,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page runs (React, the router, TanStack Query, i18next) as one chunk: left to
+          // What every page runs (React, the router, TanStack Query) as one chunk: left to
           // itself the bundler spreads it over six files the entry preloads, each a request of its
           // own on a slow connection, and one file compresses better (2-3 KB less per page).
           groups: [{ name: 'framework', test: FRAMEWORK }],

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner';
+import { useTranslation } from '../lib/i18n';
 
 /** The spinner shown while a page's code is still loading. */
 export function PageLoading() {

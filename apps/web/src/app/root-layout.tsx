@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 import { ChatWidget } from './layout/chat-widget';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';

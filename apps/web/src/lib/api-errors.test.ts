@@ -11,8 +11,8 @@ const error = (code: string, params?: Record<string, string | number>, text = 'E
 
 beforeAll(async () => {
   await initTestI18n();
-  i18n.addResourceBundle('fr-fr', 'translation', fr);
-  i18n.addResourceBundle('ru-ru', 'translation', ru);
+  i18n.addResourceBundle('fr-fr', fr);
+  i18n.addResourceBundle('ru-ru', ru);
 });
 afterEach(() => i18n.changeLanguage('en-us'));
 

@@ -5,8 +5,7 @@ import {
   hasErrorParams,
   isErrorCode,
 } from '@vaultline/shared';
-import type { TFunction } from 'i18next';
-import { i18n } from './i18n';
+import { i18n, type TFunction } from './i18n';
 // intl-format, not format: this module is in every first load and must not bring decimal.js.
 import { formatNumber } from './intl-format';
 

@@ -1,5 +1,5 @@
 import { formatDisplay } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import {
   formatDate,
   formatDateTime,

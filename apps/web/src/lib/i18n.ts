@@ -1,9 +1,9 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_IDS, type LanguageId } from '@vaultline/shared';
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { createTranslator, type Texts, type TFunction } from './translator';
 
-export const i18n = i18next;
+export type { Texts, TFunction, TParams } from './translator';
 
 export function isLanguage(v: unknown): v is LanguageId {
   return typeof v === 'string' && (LANGUAGE_IDS as readonly string[]).includes(v);
@@ -35,45 +35,45 @@ export function chooseLanguage(input: {
   return DEFAULT_LANGUAGE;
 }
 
-export function currentLanguage(): LanguageId {
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-}
-
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
-});
-
-async function fetchTexts(lng: string): Promise<object> {
+async function fetchTexts(lng: string): Promise<Texts> {
   const res = await fetch(`/i18n/${lng}.json`);
   if (!res.ok) throw new Error(`/i18n/${lng}.json: HTTP ${res.status}`);
-  return (await res.json()) as object;
+  return (await res.json()) as Texts;
 }
 
 /**
- * Reads public/i18n/<lng>.json, the current language only: every file holds every key (checked by
- * i18n-files.test.ts), so no fallback file is fetched beside it. A language whose file cannot be read
- * gets en-us's texts rather than raw keys. (A few lines instead of i18next-http-backend, which is in
- * every first load.)
+ * The app's translator (lib/translator.ts). It reads public/i18n/<lng>.json, the current language
+ * only: every file holds every key (checked by i18n-files.test.ts), so no fallback file is fetched
+ * beside it. A language whose file cannot be read gets en-us's texts rather than raw keys.
  */
-const jsonFiles: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(lng, _ns, done) {
-    fetchTexts(lng)
-      .catch((err: unknown) =>
-        lng === DEFAULT_LANGUAGE ? Promise.reject(err) : fetchTexts(DEFAULT_LANGUAGE),
-      )
-      .then(
-        (texts) => done(null, texts as Parameters<typeof done>[1]),
-        (err: unknown) => done(String(err), false),
-      );
-  },
-};
+export const i18n = createTranslator<LanguageId>({
+  language: DEFAULT_LANGUAGE,
+  load: (lng) =>
+    fetchTexts(lng).catch((err: unknown) =>
+      lng === DEFAULT_LANGUAGE ? Promise.reject(err) : fetchTexts(DEFAULT_LANGUAGE),
+    ),
+});
+
+i18n.subscribe(() => {
+  if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+});
+
+/** The current language (en-us until the first one is set). */
+export const currentLanguage = (): LanguageId => i18n.language;
+
+/**
+ * `{ t, i18n }` for a component, which renders again when the language (or its texts) changes; `t`
+ * is a new function then, so memos depending on it recompute.
+ */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const t = useSyncExternalStore(i18n.subscribe, () => i18n.t);
+  return { t, i18n };
+}
 
 /** Loads the translations of the chosen language (JSON files under /i18n/). */
 export async function initI18n(profileLanguage?: string | null): Promise<LanguageId> {
@@ -82,23 +82,7 @@ export async function initI18n(profileLanguage?: string | null): Promise<Languag
     profile: profileLanguage ?? null,
     browser: browserLanguages(),
   });
-  if (i18n.isInitialized) {
-    await i18n.changeLanguage(lng);
-    return lng;
-  }
-  await i18n
-    .use(jsonFiles)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGE_IDS],
-      lowerCaseLng: true,
-      load: 'currentOnly',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: false },
-    });
+  await i18n.changeLanguage(lng);
   return lng;
 }
 

@@ -1,7 +1,6 @@
 import { CURRENCIES, type CurrencyId, LANGUAGES, type LanguageId } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
 import { changeCurrency, changeLanguage, useCurrency } from '../../lib/preferences';
 import { Logo } from './logo';
 import { Newsletter } from './newsletter';
@@ -13,7 +12,7 @@ const linkClass =
 export function Footer() {
   const { t, i18n } = useTranslation();
   const currency = useCurrency();
-  const lang = (i18n.language as LanguageId) ?? currentLanguage();
+  const lang = i18n.language;
 
   return (
     <footer className="mt-auto border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';

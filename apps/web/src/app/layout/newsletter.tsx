@@ -1,9 +1,8 @@
 import { NEWSLETTER_LOCAL_PART_MAX } from '@vaultline/shared';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ApiRequestError, api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /** spec-1 §5: at most 254 characters in total and 64 before the at sign (browser-level check). */

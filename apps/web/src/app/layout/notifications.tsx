@@ -1,8 +1,8 @@
 import { LIMITS } from '@vaultline/shared';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
+import { useTranslation } from '../../lib/i18n';
 import { type Notification, type NotificationAction, notifications, type Severity } from '../../lib/notify';
 
 /**

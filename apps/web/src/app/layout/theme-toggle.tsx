@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toggleDark, useDark } from '../../lib/theme';
 
 /** Dark-mode switch: a toggle button (aria-pressed) whose name stays "Dark mode". */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useMenu } from './use-menu';
 

@@ -75,7 +75,7 @@ describe('login page', () => {
 
   it('applies the profile language when none was chosen on this device', async () => {
     const { i18n } = await import('../../lib/i18n');
-    const change = vi.spyOn(i18n, 'changeLanguage').mockResolvedValue(i18n.t);
+    const change = vi.spyOn(i18n, 'changeLanguage').mockResolvedValue();
     fakeApi({
       'POST /api/Auth': { status: 200, content: { jwToken: fakeJwt() } },
       'GET /api/User': { status: 200, content: { ...user, preferedLanguage: 'de-de' } },

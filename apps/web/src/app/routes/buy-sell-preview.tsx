@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page, PageHeader, Spinner } from '../../components/ui';
 import { useLock } from '../../features/convert/api/get-lock';
 import { LockPreview } from '../../features/convert/components/lock-preview';
 import { useLiveSettings } from '../../features/feed';
 import { ApiRequestError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /** /buy-sell/preview/{id}: the signed-in user's price lock, to set an amount and confirm. */

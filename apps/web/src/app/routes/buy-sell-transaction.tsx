@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page, PageHeader, Spinner } from '../../components/ui';
 import { useTransaction } from '../../features/convert/api/get-transaction';
 import { TransactionStatus } from '../../features/convert/components/transaction-status';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /** /buy-sell/transaction/{id}: where a conversion stands; an unknown id goes back to buy-sell. */

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui';
 import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
 import { cryptoOnly, useWalletsList } from '../../features/wallets/api/get-wallets-list';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 

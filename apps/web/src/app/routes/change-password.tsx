@@ -1,10 +1,10 @@
 import type { AuthResponse } from '@vaultline/shared';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { endSession } from '../../features/auth/session-actions';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { session, useSession } from '../../lib/session';
 

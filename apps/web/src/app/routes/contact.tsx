@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Card, Page, PageHeader } from '../../components/ui';
 import { useContactInfo } from '../../features/content/api/contact';
 import { ContactForm } from '../../features/content/components/contact-form';
+import { useTranslation } from '../../lib/i18n';
 
 /** /contact (spec-2 §2): the contact address (when the operator set one) and the form. */
 export default function ContactPage() {

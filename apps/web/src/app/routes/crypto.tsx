@@ -1,6 +1,5 @@
 import { WalletType } from '@vaultline/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Card, cn, LinkButton, Page, Spinner } from '../../components/ui';
 import { usePriceHistory } from '../../features/prices/api/get-price-history';
@@ -8,6 +7,7 @@ import { PriceChart } from '../../features/prices/components/price-chart';
 import { useWalletsList } from '../../features/wallets/api/get-wallets-list';
 import { AssetIcon } from '../../features/wallets/components/asset-icon';
 import { formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 
 const RANGES = [

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FeedUpdate, PublicExchange } from '@vaultline/shared';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, Card, LinkButton, Page, PageHeader, Spinner } from '../../components/ui';
 import { exchangeQueryKey, useExchange } from '../../features/exchange/api/manual-deposit-api';
@@ -9,6 +8,7 @@ import { TrackingView } from '../../features/exchange/components/tracking-view';
 import { rememberExchange } from '../../features/exchange/lib/manual-deposit-store';
 import { useFeedUpdates } from '../../features/feed';
 import { ApiRequestError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /** An unknown id, or one that is not an exchange id at all (the server refuses it as invalid). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/button';
 import { StatusPage } from '../../components/ui/status-page';
+import { useTranslation } from '../../lib/i18n';
 
 /** spec-2 §2: explains the lack of rights; button to /home. */
 export default function Forbidden() {

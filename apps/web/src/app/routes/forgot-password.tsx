@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard, linkClass } from '../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { useTranslation } from '../../lib/i18n';
 
 /** spec-1 §2 forgotPassword (visitors only): asks for a reset link by e-mail. */
 export default function ForgotPasswordPage() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui';
 import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
 import { cryptoOnly, useWalletsList } from '../../features/wallets/api/get-wallets-list';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 
 /** /home-exchange: the exchange widget alone. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
 import { Explainers } from '../../features/home/components/explainers';
 import { Faq } from '../../features/home/components/faq';
@@ -9,6 +8,7 @@ import { PartnersStrip } from '../../features/home/components/partners-strip';
 import { PremiumCard } from '../../features/home/components/premium-card';
 import { cryptoOnly, useWalletsList } from '../../features/wallets/api/get-wallets-list';
 import { SupportedCryptoGrid } from '../../features/wallets/components/supported-crypto-grid';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useCurrency } from '../../lib/preferences';
 import { useSession } from '../../lib/session';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AuthCard, linkClass } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { returnPath } from '../../features/auth/return-path';
 import { startSession } from '../../features/auth/session-actions';
+import { useTranslation } from '../../lib/i18n';
 import { setAfterSignIn } from '../guards';
 
 /** spec-1 §2 login (visitors only): on success to /home, or back to where a guard sent the user. */

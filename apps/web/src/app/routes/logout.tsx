@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LogoutConfirm } from '../../features/auth/components/logout-confirm';
 import { endSession } from '../../features/auth/session-actions';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { setAfterSignOut } from '../guards';
 

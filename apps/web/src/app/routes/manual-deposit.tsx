@@ -1,6 +1,5 @@
 import type { Wallet } from '@vaultline/shared';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Card, Page, PageHeader, Spinner } from '../../components/ui';
 import { ManualDepositForm } from '../../features/exchange/components/manual-deposit-form';
@@ -8,6 +7,7 @@ import { ManualDepositSteps } from '../../features/exchange/components/manual-de
 import { ManualDepositSubmitted } from '../../features/exchange/components/manual-deposit-submitted';
 import { resolveDepositWallets } from '../../features/exchange/lib/manual-deposit-checks';
 import { useWalletsList } from '../../features/wallets/api/get-wallets-list';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { readJson, STORAGE_KEYS } from '../../lib/storage';

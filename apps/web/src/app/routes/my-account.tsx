@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, Page, PageHeader, Spinner } from '../../components/ui';
 import { useAccountUser, useAddress, useCountries, useIban } from '../../features/account/api/account-api';
 import { AddressSection } from '../../features/account/components/address-section';
 import { IbanSection } from '../../features/account/components/iban-section';
 import { PersonalInfo } from '../../features/account/components/personal-info';
 import { ProfileCard } from '../../features/account/components/profile-card';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /**

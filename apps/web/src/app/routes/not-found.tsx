@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/button';
 import { StatusPage } from '../../components/ui/status-page';
+import { useTranslation } from '../../lib/i18n';
 
 /** /notfound: every unknown path lands here. */
 export default function NotFound() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Page, PageHeader } from '../../components/ui';
 import { ManagePanel } from '../../features/premium/components/manage-panel';
+import { useTranslation } from '../../lib/i18n';
 
 /** /premium/manage (spec-2 §2, behind RequirePremium): perks, the subscription and cancel. */
 export default function PremiumManagePage() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Card, LinkButton, Page, PageHeader } from '../../components/ui';
 import { PayForm } from '../../features/premium/components/pay-form';
+import { useTranslation } from '../../lib/i18n';
 import { useCurrency } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
 

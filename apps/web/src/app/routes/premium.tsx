@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page, PageHeader } from '../../components/ui';
 import { PremiumPolicy, PromoCard } from '../../features/premium/components/promo-card';
 import { applySessionToken } from '../../features/premium/lib/apply-token';
 import { takeHeldToken } from '../../features/premium/lib/held-token';
+import { useTranslation } from '../../lib/i18n';
 import { useCurrency } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
 

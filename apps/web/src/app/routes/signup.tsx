@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard, linkClass } from '../../features/auth/components/auth-card';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { startSession } from '../../features/auth/session-actions';
+import { useTranslation } from '../../lib/i18n';
 import { setAfterSignIn } from '../guards';
 
 /** spec-1 §2 signup (visitors only): on success the user is signed in and goes to /my-account. */

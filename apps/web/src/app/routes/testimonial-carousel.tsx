@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page';
 import { TestimonialCarousel } from '../../features/content/components/testimonial-carousel';
+import { useTranslation } from '../../lib/i18n';
 
 /** /testimonial-carousel (spec-2 §2): the 8 testimonials, marked as demo content. */
 export default function TestimonialCarouselPage() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { StatusPage } from '../../components/ui/status-page';
+import { useTranslation } from '../../lib/i18n';
 
 /** spec-2 §2: explains the user is not signed in; buttons to /login and /home. */
 export default function Unauthorized() {

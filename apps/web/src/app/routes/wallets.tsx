@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page, PageHeader } from '../../components/ui';
 import { DepositButton } from '../../features/funding/components/deposit-button';
 import { useUserWallets } from '../../features/wallets/api/get-user-wallets';
 import { useWalletTotals } from '../../features/wallets/api/get-wallet-totals';
 import { TotalsPanel } from '../../features/wallets/components/totals-panel';
 import { WalletsPanel } from '../../features/wallets/components/wallets-panel';
+import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /** /wallets: totals and 24 h performance on the left, the user's wallets with deposits on the right. */

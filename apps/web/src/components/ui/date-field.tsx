@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { datePattern, formatDateInput, formatLongDate, parseDateInput } from '../../lib/date-input';
+import { useTranslation } from '../../lib/i18n';
 import { cn } from './cn';
 
 export interface DateFieldProps {

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-client';
+import type { TFunction } from '../../lib/i18n';
 import { fieldMessage, loginErrorKey, serverFieldErrors, serverMessage } from './messages';
 
 // A stand-in translator that shows which key and parameters were asked for.

@@ -1,6 +1,6 @@
 import { MIN_SIGNUP_AGE_YEARS, PASSWORD_MAX, PASSWORD_MIN } from '@vaultline/shared';
-import type { TFunction } from 'i18next';
 import { ApiRequestError } from '../../lib/api-client';
+import type { TFunction } from '../../lib/i18n';
 
 /**
  * The shared schemas and the server speak English; these are their field messages and the keys that

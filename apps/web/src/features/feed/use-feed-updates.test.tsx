@@ -1,8 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { FEED_EVENT, type FeedUpdate, TransactionStatus } from '@vaultline/shared';
-import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
 import { initTestI18n } from '../auth/test/render';
 import { FeedStatus } from './components/feed-status';
 import type { FeedSocket } from './lib/feed-connection';
@@ -51,11 +49,9 @@ describe('useFeedUpdates', () => {
     });
     const got: FeedUpdate[] = [];
     const ui = (ids: string[]) => (
-      <I18nextProvider i18n={i18n}>
-        <FeedProvider hub={hub}>
-          <Screen ids={ids} got={got} />
-        </FeedProvider>
-      </I18nextProvider>
+      <FeedProvider hub={hub}>
+        <Screen ids={ids} got={got} />
+      </FeedProvider>
     );
     const view = render(ui([A]));
     expect(screen.getByTestId('feed-status')).toHaveTextContent('Connecting…');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../../../components/ui/cn';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * spec-2 §2 admin side menu, plus the transaction settings, the mail outbox, the contact messages and

@@ -1,12 +1,12 @@
 import { AUDIT_ACTIONS, type AuditAction, LIMITS } from '@vaultline/shared';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page';
 import { useAuditLog } from '../../../features/admin/api/audit-log';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/admin/components/admin-ui';
 import { AuditEntryRow, actionKey } from '../../../features/admin/components/audit-entry-row';
 import { Pager } from '../../../features/admin/components/pager';
 import { notifyFailure, withReason } from '../../../features/admin/lib/errors';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Back office: every admin change, newest first, 10 a page, optionally of one kind. */
 export default function AdminAuditLogPage() {

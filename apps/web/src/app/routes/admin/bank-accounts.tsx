@@ -1,6 +1,5 @@
 import { type AdminPendingBankAccount, BankAccountStatus } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui';
 import { PageHeader } from '../../../components/ui/page';
@@ -15,6 +14,7 @@ import {
 import { BankStatusBadge } from '../../../features/admin/components/bank-status-badge';
 import { notifyFailure, notifySuccess, withReason } from '../../../features/admin/lib/errors';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Back office, spec-2 §2 Pending bank accounts: approve or refuse each submitted IBAN. */
 export default function AdminBankAccountsPage() {

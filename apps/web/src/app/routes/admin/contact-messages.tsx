@@ -1,6 +1,5 @@
 import { LIMITS } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { useContactMessages } from '../../../features/admin/api/contact-messages';
@@ -8,6 +7,7 @@ import { Badge, EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/a
 import { Pager } from '../../../features/admin/components/pager';
 import { notifyFailure, withReason } from '../../../features/admin/lib/errors';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Back office: what visitors sent from the contact page (DECISIONS §9), newest first, 10 a page. */
 export default function AdminContactMessagesPage() {

@@ -1,6 +1,5 @@
 import type { AdminDeposit } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page';
 import { useAdminDeposits, useDepositDecision } from '../../../features/admin/api/deposits';
 import {
@@ -13,6 +12,7 @@ import { DecisionDialog } from '../../../features/admin/components/decision-dial
 import { AWAITING_DEPOSIT, DepositCard } from '../../../features/admin/components/deposit-card';
 import { notifyFailure, notifySuccess, withReason } from '../../../features/admin/lib/errors';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 type Filter = 'awaiting' | 'all';
 

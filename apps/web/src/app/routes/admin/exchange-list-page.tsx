@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import type { ExchangeList } from '../../../features/admin/api/exchanges';
 import { adminKeys } from '../../../features/admin/api/keys';
 import { ExchangeListView } from '../../../features/admin/components/exchange-list-view';
 import { FeedStatus, useFeedUpdates } from '../../../features/feed';
+import { useTranslation } from '../../../lib/i18n';
 
 const TITLE: Record<ExchangeList, string> = {
   pending: 'PendingTransactions',

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { PageHeader } from '../../../components/ui/page';
 import { OUTBOX_LIMIT, useOutbox } from '../../../features/admin/api/outbox';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/admin/components/admin-ui';
 import { OutboxItem } from '../../../features/admin/components/outbox-item';
 import { notifyFailure, withReason } from '../../../features/admin/lib/errors';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Back office, DECISIONS §7: the e-mails sent while no mail server is configured, newest first. */
 export default function AdminOutboxPage() {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { UserSearch } from '../../../features/admin/components/user-search';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Back office, spec-2 §2 Search user; the last search is kept in ?q= for Back. */
 export default function AdminSearchUserPage() {

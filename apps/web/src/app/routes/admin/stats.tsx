@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page';
 import { useAdminStats } from '../../../features/admin/api/stats';
 import { ErrorBlock, LoadingBlock } from '../../../features/admin/components/admin-ui';
 import { StatTile } from '../../../features/admin/components/stat-tile';
 import { notifyFailure } from '../../../features/admin/lib/errors';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 
 /** Back office home, spec-2 §2: a welcome with the admin's name, then users and traded volume. */

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page';
 import { useAdminSettings, useSaveChatKey } from '../../../features/admin/api/settings';
 import { ErrorBlock, LoadingBlock } from '../../../features/admin/components/admin-ui';
 import { SettingForm } from '../../../features/admin/components/setting-form';
 import { notifyFailure, notifySuccess } from '../../../features/admin/lib/errors';
 import { checkChatKey } from '../../../features/admin/lib/settings-validation';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Back office, spec-2 §2 chat widget settings (DECISIONS §8: stored on the server for every visitor). */
 export default function AdminTidioSettingsPage() {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page';
 import { useAdminSettings, useSaveFeeRate, useSaveMinimum } from '../../../features/admin/api/settings';
 import { ErrorBlock, LoadingBlock } from '../../../features/admin/components/admin-ui';
@@ -7,6 +6,7 @@ import { SettingForm } from '../../../features/admin/components/setting-form';
 import { notifyFailure, notifySuccess } from '../../../features/admin/lib/errors';
 import { checkFeePercent, checkMinimum, feeToPercent } from '../../../features/admin/lib/settings-validation';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Back office, spec-2 §2 Transaction settings: the minimum transaction amount in USD (DECISIONS §3:

@@ -1,6 +1,5 @@
 import { UserStatus } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui';
 import { PageHeader } from '../../../components/ui/page';
@@ -12,6 +11,7 @@ import { UserProfile } from '../../../features/admin/components/user-profile';
 import { UserStatusBadge } from '../../../features/admin/components/user-status-badge';
 import { notifyFailure, notifySuccess, withReason } from '../../../features/admin/lib/errors';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

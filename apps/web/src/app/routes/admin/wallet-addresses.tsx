@@ -1,6 +1,5 @@
 import { WalletType } from '@vaultline/shared';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui';
 import { PageHeader } from '../../../components/ui/page';
 import { useAssetWallets } from '../../../features/admin/api/wallet-addresses';
@@ -8,6 +7,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/admin/co
 import { WalletAddressRow } from '../../../features/admin/components/wallet-address-row';
 import { notifyFailure, withReason } from '../../../features/admin/lib/errors';
 import { AssetIcon } from '../../../features/wallets/components/asset-icon';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Back office, spec-2 §2 Wallet addresses: the deposit address of each crypto asset. Fiat currencies

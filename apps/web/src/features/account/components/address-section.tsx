@@ -1,8 +1,7 @@
 import { type Address, addressUpdateRequestSchema, type Country, DEFAULT_LANGUAGE } from '@vaultline/shared';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card } from '../../../components/ui';
-import { isLanguage } from '../../../lib/i18n';
+import { isLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useUpdateAddress } from '../api/account-api';
 import { countryName, countryOptions } from '../lib/countries';

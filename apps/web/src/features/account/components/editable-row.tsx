@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 
 interface Props {
   label: string;

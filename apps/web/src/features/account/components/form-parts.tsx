@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, cn, Spinner } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 
 const control =
   'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-600 dark:focus:ring-indigo-400 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:[color-scheme:dark]';

@@ -1,8 +1,8 @@
 import type { BankAccount } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, cn } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useUpdateIban } from '../api/account-api';
 import { bankStatusBadge } from '../lib/bank-status';

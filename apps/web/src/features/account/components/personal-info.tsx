@@ -1,8 +1,8 @@
 import type { User } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui';
 import { formatLongDate } from '../../../lib/date-input';
+import { useTranslation } from '../../../lib/i18n';
 import { StaticRow } from './editable-row';
 import { BirthDayRow, EmailRow, NameRow, PhoneRow } from './profile-rows';
 

@@ -1,8 +1,8 @@
 import type { User } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, cn } from '../../../components/ui';
 import { formatLongDate } from '../../../lib/date-input';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Initials of the user, or null (a person glyph is shown). */
 function initials(u: Pick<User, 'firstName' | 'lastName'>): string | null {

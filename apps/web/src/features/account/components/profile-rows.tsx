@@ -1,8 +1,8 @@
 import type { User } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/ui/date-field';
 import { formatLongDate } from '../../../lib/date-input';
+import { useTranslation } from '../../../lib/i18n';
 import { EditableRow } from './editable-row';
 import { InputField, SaveCancel } from './form-parts';
 import { useSaveProfile } from './use-save-profile';

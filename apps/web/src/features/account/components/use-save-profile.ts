@@ -1,7 +1,7 @@
 import { type UserUpdateInput, userUpdateRequestSchema } from '@vaultline/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useUpdateUser } from '../api/account-api';
 import { issuesByField, saveErrorText } from '../lib/field-messages';

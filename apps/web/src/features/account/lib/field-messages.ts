@@ -1,7 +1,7 @@
 import { MIN_SIGNUP_AGE_YEARS, PHONE_MESSAGE } from '@vaultline/shared';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client';
+import type { TFunction } from '../../../lib/i18n';
 
 /**
  * The shared schemas speak English; each of their messages has a translation here, so a check made

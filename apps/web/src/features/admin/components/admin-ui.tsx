@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, cn, Spinner } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 
 export type Tone = 'success' | 'danger' | 'warning' | 'neutral' | 'info';
 

@@ -1,7 +1,7 @@
 import { type AuditEntry, UserStatus } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { exchangeStatusView } from '../lib/exchange-view';
 import { bankStatusKey } from './bank-status-badge';
 import { depositStatusKey } from './deposit-card';

@@ -1,5 +1,5 @@
 import { BankAccountStatus } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Badge, type Tone } from './admin-ui';
 
 const VIEW: Record<number, { key: string; tone: Tone }> = {

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { keepTabInDialog } from '../../../components/ui/dialog-focus';
+import { useTranslation } from '../../../lib/i18n';
 import { ButtonSpinner } from './admin-ui';
 
 export interface DecisionInput {

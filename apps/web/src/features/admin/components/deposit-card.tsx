@@ -1,8 +1,8 @@
 import type { AdminDeposit } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { Badge, Detail, type Tone } from './admin-ui';
 
 /** Deposit status: 3 awaiting verification, 2 card charge in progress, 1 credited, 0 failed. */

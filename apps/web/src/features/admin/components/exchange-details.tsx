@@ -1,7 +1,7 @@
 import type { AdminExchange } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { type ExchangeAction, exchangeActions } from '../lib/exchange-view';
 import { Detail } from './admin-ui';
 

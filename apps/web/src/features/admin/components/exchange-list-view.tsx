@@ -1,8 +1,8 @@
 import type { AdminExchange } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { type ExchangeList, useExchangeDecision, useExchangePage } from '../api/exchanges';
 import { notifyFailure, notifySuccess, withReason } from '../lib/errors';
 import type { ExchangeAction } from '../lib/exchange-view';

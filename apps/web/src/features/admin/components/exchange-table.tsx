@@ -1,8 +1,8 @@
 import type { AdminExchange } from '@vaultline/shared';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { type ExchangeAction, exchangeStatusView, hashPrefix, maskEmail } from '../lib/exchange-view';
 import { formatTime } from '../lib/format-time';
 import { Badge } from './admin-ui';

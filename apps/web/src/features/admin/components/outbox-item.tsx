@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { Badge } from './admin-ui';
 import { LinkedText } from './linked-text';
 

@@ -1,7 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n';
 import { initTestI18n } from '../test/render';
 import { Pager } from './pager';
 
@@ -9,11 +7,7 @@ beforeAll(initTestI18n);
 afterEach(cleanup);
 
 const renderPager = (page: number, total: number, onChange = vi.fn()) => {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <Pager label="Pages" page={page} total={total} pageSize={10} onChange={onChange} />
-    </I18nextProvider>,
-  );
+  render(<Pager label="Pages" page={page} total={total} pageSize={10} onChange={onChange} />);
   return onChange;
 };
 const pageButtons = () => screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { pageCount, pagerItems } from '../lib/pager';
 
 interface Props {

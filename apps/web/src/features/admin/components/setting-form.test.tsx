@@ -1,7 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n';
 import { checkChatKey, checkMinimum } from '../lib/settings-validation';
 import { initTestI18n } from '../test/render';
 import { SettingForm } from './setting-form';
@@ -12,19 +10,17 @@ afterEach(cleanup);
 function renderMinimum(saving = false, initial = '99') {
   const onSave = vi.fn();
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <SettingForm
-        title="Minimum transaction amount"
-        label="Minimum transaction amount (USD)"
-        initial={initial}
-        input={{ type: 'number', step: '0.01', min: '1' }}
-        check={checkMinimum}
-        saving={saving}
-        submitLabel="Save Changes"
-        savingLabel="Saving..."
-        onSave={onSave}
-      />
-    </I18nextProvider>,
+    <SettingForm
+      title="Minimum transaction amount"
+      label="Minimum transaction amount (USD)"
+      initial={initial}
+      input={{ type: 'number', step: '0.01', min: '1' }}
+      check={checkMinimum}
+      saving={saving}
+      submitLabel="Save Changes"
+      savingLabel="Saving..."
+      onSave={onSave}
+    />,
   );
   return { onSave, view };
 }
@@ -70,18 +66,16 @@ describe('settings validation (spec-2 §5: errors only after a submit attempt; n
   it('trims the chat key and refuses a short one', () => {
     const onSave = vi.fn();
     render(
-      <I18nextProvider i18n={i18n}>
-        <SettingForm
-          title="Tidio chat"
-          label="Tidio chat key"
-          initial=""
-          check={checkChatKey}
-          saving={false}
-          submitLabel="Save Settings"
-          savingLabel="Saving..."
-          onSave={onSave}
-        />
-      </I18nextProvider>,
+      <SettingForm
+        title="Tidio chat"
+        label="Tidio chat key"
+        initial=""
+        check={checkChatKey}
+        saving={false}
+        submitLabel="Save Settings"
+        savingLabel="Saving..."
+        onSave={onSave}
+      />,
     );
     const key = screen.getByLabelText('Tidio chat key');
     fireEvent.change(key, { target: { value: '  short  ' } });

@@ -1,6 +1,6 @@
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import type { Checked } from '../lib/settings-validation';
 import { ButtonSpinner } from './admin-ui';
 

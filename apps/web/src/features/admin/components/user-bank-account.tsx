@@ -1,7 +1,7 @@
 import { type AdminUser, BankAccountStatus } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Button, Card } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { useSetBankAccountStatus } from '../api/bank-accounts';
 import { notifyFailure, notifySuccess } from '../lib/errors';
 import { ButtonSpinner, Detail } from './admin-ui';

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { Detail } from './admin-ui';
 
 /** The country's name in the UI language, from its ISO 3166-1 code (the code itself if unknown). */

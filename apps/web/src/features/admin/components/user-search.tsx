@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchUsers } from '../api/users';
 import { notifyFailure, withReason } from '../lib/errors';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../lib/use-debounced-value';

@@ -1,5 +1,5 @@
 import { UserStatus } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Badge } from './admin-ui';
 
 /** spec-2 §2: green when the account is active (1), otherwise red. */

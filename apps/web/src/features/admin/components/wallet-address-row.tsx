@@ -1,7 +1,7 @@
 import type { Wallet } from '@vaultline/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { useSetWalletAddress } from '../api/wallet-addresses';
 import { notifySuccess, reasonOf } from '../lib/errors';
 import { ButtonSpinner } from './admin-ui';

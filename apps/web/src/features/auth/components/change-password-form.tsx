@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AuthResponse, type ChangePasswordRequest, PASSWORD_MIN } from '@vaultline/shared';
 import { useMemo } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 import {

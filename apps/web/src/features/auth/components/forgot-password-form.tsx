@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { type ForgotPasswordFormInput, forgotPasswordFormSchema } from '../form-schemas';

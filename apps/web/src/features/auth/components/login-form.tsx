@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginRequest } from '@vaultline/shared';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
 import { type LoginFormInput, loginFormSchema } from '../form-schemas';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { useLogout } from '../api/logout';
 import { useSingleFlight } from '../use-single-flight';
 import { SubmitButton } from './submit-button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with a show/hide toggle (the toggle keeps its own accessible name). */

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_SIGNUP_AGE_YEARS, PASSWORD_MIN, type SignupRequest } from '@vaultline/shared';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/ui/date-field';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSignup } from '../api/signup';
 import { type SignupFormInput, signupFormSchema } from '../form-schemas';

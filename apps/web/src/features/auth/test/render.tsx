@@ -1,23 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import en from '../../../../public/i18n/en-us.json';
 import { i18n } from '../../../lib/i18n';
 import { memoryRoutes } from '../../../test/memory-routes';
 
-/** The app's i18next instance with the real en-us texts, so tests check the exact wording. */
+/** The app's translator with the real en-us texts, so tests check the exact wording. */
 export async function initTestI18n() {
   if (i18n.isInitialized) return;
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    lowerCaseLng: true,
-    resources: { 'en-us': { translation: en } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  i18n.addResourceBundle('en-us', en);
+  await i18n.changeLanguage('en-us');
 }
 
 /** Renders `routes` at `path` in a memory router; `pathname()` tells where it ended up. */
@@ -26,11 +20,7 @@ export function renderAt(path: string, routes: RouteObject[]) {
   const client = new QueryClient({
     defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
   });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
+  const view = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
   return { ...view, ...probe };
 }
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * spec-2 AML policy: 6 numbered sections; section 4 has 13 numbered points, sections 5 and 6

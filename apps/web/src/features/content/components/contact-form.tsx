@@ -7,11 +7,10 @@ import {
 } from '@vaultline/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSendContactMessage } from '../api/contact';
 import { contactFieldMessage } from '../lib/contact-messages';

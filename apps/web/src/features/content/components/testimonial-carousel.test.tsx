@@ -1,7 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n';
 import { initTestI18n } from '../../auth/test/render';
 import { TestimonialCarousel } from './testimonial-carousel';
 
@@ -22,10 +20,10 @@ function stubReducedMotion(reduce: boolean) {
 
 function renderCarousel() {
   render(
-    <I18nextProvider i18n={i18n}>
+    <>
       <h2 id="t-title">Testimonials</h2>
       <TestimonialCarousel headingId="t-title" />
-    </I18nextProvider>,
+    </>,
   );
   return screen.getByRole('region', { name: 'Testimonials' });
 }

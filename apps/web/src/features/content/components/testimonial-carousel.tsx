@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, cn } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { CAROUSEL, pageCount, paginate } from '../lib/carousel';
 import { TESTIMONIALS, type Testimonial } from '../lib/testimonials';
 import { useCarousel } from '../lib/use-carousel';

@@ -1,5 +1,5 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from '@vaultline/shared';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 
 /**
  * The shared contact schema (and the server) speak English; these keys translate its messages, so

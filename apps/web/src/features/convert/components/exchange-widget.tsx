@@ -1,9 +1,9 @@
 import type { PriceLock, Wallet } from '@vaultline/shared';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Spinner } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useCreateLock } from '../api/create-lock';

@@ -1,9 +1,9 @@
 import { Decimal, formatDisplay, type PriceLock, tooManyDecimalsMessage } from '@vaultline/shared';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Spinner } from '../../../components/ui';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCancelLock } from '../api/cancel-lock';
 import { useConvertAssets } from '../api/convert-assets';

@@ -1,7 +1,7 @@
 import { type ConvertTransaction, formatDisplay } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Card, cn, LinkButton } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { statusView } from '../lib/status';
 
 const TONES = {

@@ -1,8 +1,8 @@
 import type { PublicExchange } from '@vaultline/shared';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useConfirmExchange } from '../api/manual-deposit-api';
 import { rememberExchange } from '../lib/manual-deposit-store';

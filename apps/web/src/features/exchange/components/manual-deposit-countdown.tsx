@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { formatClock, secondsUntil, URGENT_SECONDS } from '../lib/manual-deposit-time';
 
 /**

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usesMemoTicker, type Wallet } from '@vaultline/shared';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, cn, LinkButton } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { notifications, notify } from '../../../lib/notify';
 import { normaliseAmount } from '../../convert/lib/amount';
 import { exchangeQueryOptions, useCreateExchange } from '../api/manual-deposit-api';

@@ -1,6 +1,6 @@
 import { type PublicExchange, roundDown } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { CopyButton } from '../../funding/components/copy-button';
 import { QrCode } from '../../funding/components/qr-code';
 import { DepositCountdown } from './manual-deposit-countdown';

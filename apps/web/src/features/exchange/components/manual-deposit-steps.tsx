@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Where the guest is in the manual deposit: 1 details, 2 send and confirm. */
 export function ManualDepositSteps({ step }: { step: 1 | 2 }) {

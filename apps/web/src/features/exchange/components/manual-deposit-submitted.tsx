@@ -1,8 +1,8 @@
 import { TransactionStatus } from '@vaultline/shared';
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Card, LinkButton, Spinner } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { useExchange } from '../api/manual-deposit-api';
 import { rememberExchange } from '../lib/manual-deposit-store';
 import { DepositConfirm } from './manual-deposit-confirm';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { conversionQuote, Decimal, parseDecimal, type Wallet } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { formatNumber, useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { normaliseAmount } from '../../convert/lib/amount';
 import { useLiveSettings } from '../../feed';

@@ -1,7 +1,7 @@
 import { Decimal, type PublicExchange } from '@vaultline/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { CopyButton } from '../../funding/components/copy-button';
 import { exact } from './manual-deposit-instructions';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { statusView } from '../../convert/lib/status';
 
 // spec-1 §4 badge colours: success green, failed red, pending / awaiting / not processed yellow, else grey.

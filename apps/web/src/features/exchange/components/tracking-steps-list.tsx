@@ -1,7 +1,7 @@
 import type { PublicExchange } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { EXPIRED_NOTE, type StepState, type TrackingStep, trackingSteps } from '../lib/tracking-steps';
 
 const DOT: Record<StepState, string> = {

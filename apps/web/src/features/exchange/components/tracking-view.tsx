@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type PublicExchange, TransactionStatus } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, cn, LinkButton } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { type FeedState, FeedStatus } from '../../feed';
 import { exchangeQueryKey } from '../api/manual-deposit-api';
 import { EXPIRED_NOTE } from '../lib/tracking-steps';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn';
+import { useTranslation } from '../../../lib/i18n';
 import type { FeedState } from '../lib/feed-connection';
 
 const dot: Record<FeedState, string> = {

@@ -1,7 +1,7 @@
 import { cardDepositRequestSchema, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCardDeposit } from '../api/card-deposit';
 import { DialogFormFooter } from './dialog-form-footer';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 
 /** Copies text; spec-1 §8 "Copied to clipboard!" / "Failed to copy to clipboard.". */

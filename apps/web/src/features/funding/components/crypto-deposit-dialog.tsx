@@ -1,8 +1,8 @@
 import { cryptoNotifyRequestSchema, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { useNotifyCryptoDeposit } from '../api/notify-crypto-deposit';

@@ -1,7 +1,7 @@
 import { type Wallet, WalletType } from '@vaultline/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 
 // The dialogs (forms, their zod checks, the QR code) load on the first click, not with the wallets
 // page: most visits open none of them.

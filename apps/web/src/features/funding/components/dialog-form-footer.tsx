@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The end of a deposit form: the server's refusal (if any), then Cancel and the submit button. */
 export function DialogFormFooter({

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { keepTabInDialog } from '../../../components/ui/dialog-focus';
+import { useTranslation } from '../../../lib/i18n';
 
 interface Props {
   open: boolean;

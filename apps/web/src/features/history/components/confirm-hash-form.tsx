@@ -1,7 +1,7 @@
 import type { HistoryItem } from '@vaultline/shared';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { confirmExchangeHash } from '../api/history-api';
 

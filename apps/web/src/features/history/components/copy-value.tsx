@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 
 /** A long value (hash, address) shown in full, with a copy button named after what it copies. */

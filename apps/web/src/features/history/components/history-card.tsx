@@ -1,8 +1,8 @@
 import type { HistoryItem } from '@vaultline/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { AssetIcon } from '../../wallets/components/asset-icon';
 import { HistoryDetails } from './history-details';
 import { StatusBadge } from './status-badge';

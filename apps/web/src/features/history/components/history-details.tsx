@@ -1,7 +1,7 @@
 import { type HistoryItem, TransactionStatus } from '@vaultline/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { ConfirmHashForm } from './confirm-hash-form';
 import { CopyValue } from './copy-value';
 

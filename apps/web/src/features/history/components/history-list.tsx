@@ -1,5 +1,5 @@
 import type { HistoryItem } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { HistoryCard } from './history-card';
 import { HistoryPagination } from './history-pagination';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { pageCount, showingRange } from '../lib/history-view';
 
 /** spec-1 §2: Previous and Next, the page count and "Showing x to y of z transactions". */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, LinkButton, Page, PageHeader, Spinner } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { FeedStatus } from '../../feed';
 import { HISTORY_PAGE_SIZE } from '../api/history-api';
 import { useHistory } from '../hooks/use-history';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The two explanatory blocks of the landing page: crypto and fiat. */
 export function Explainers() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 interface Props {
   /** The server's lock lifetime; until it is known the answer names no figure. */

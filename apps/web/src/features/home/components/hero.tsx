@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Landing hero with the buy/sell call (spec-2 §2). */
 export function Hero() {

@@ -1,5 +1,5 @@
 import type { Partner } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 interface Props {
   /** The operator's partner list (server setting `partners`); empty renders nothing. */

@@ -1,6 +1,6 @@
 import { LIMITS } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/intl-format';
 
 interface Props {

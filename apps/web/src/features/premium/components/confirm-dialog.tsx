@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../../components/ui';
 import { keepTabInDialog } from '../../../components/ui/dialog-focus';
+import { useTranslation } from '../../../lib/i18n';
 
 interface Props {
   open: boolean;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, Spinner } from '../../../components/ui';
 import { formatLongDate } from '../../../lib/date-input';
 import { formatMoney } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCancelPremium, useSubscription } from '../api/premium-api';
 import { holdToken } from '../lib/held-token';

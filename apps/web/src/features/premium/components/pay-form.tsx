@@ -1,10 +1,10 @@
 import { LIMITS, type PremiumCardField, premiumPurchaseRequestSchema } from '@vaultline/shared';
 import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, cn, Spinner } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { usePurchasePremium } from '../api/premium-api';
 import { applySessionToken } from '../lib/apply-token';

@@ -1,8 +1,8 @@
 import { LIMITS } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { PerksList } from './perks-list';
 
 /**

@@ -1,8 +1,8 @@
 import type { PriceHistory } from '@vaultline/shared';
 import { AreaSeries, ColorType, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 const COLORS = {
   light: {

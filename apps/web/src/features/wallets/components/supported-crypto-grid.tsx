@@ -1,6 +1,6 @@
 import type { Wallet } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { AssetIcon } from './asset-icon';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Decimal, type MoneyTotal, type WalletTotals } from '@vaultline/shared';
-import { useTranslation } from 'react-i18next';
 import { Card, cn, Spinner } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { formatChange } from '../lib/money';
 
 /** Green when >= 0, red when negative, grey when not loaded (spec-2 §2). */

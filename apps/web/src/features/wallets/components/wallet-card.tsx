@@ -1,7 +1,7 @@
 import { formatDisplay, type Wallet, WalletType } from '@vaultline/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { walletValue } from '../lib/money';
 import { AssetIcon } from './asset-icon';
 

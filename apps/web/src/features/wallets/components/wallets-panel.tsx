@@ -1,7 +1,7 @@
 import { Decimal, type Wallet } from '@vaultline/shared';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card, cn, Spinner } from '../../../components/ui';
+import { useTranslation } from '../../../lib/i18n';
 import { WalletCard } from './wallet-card';
 
 interface Props {
