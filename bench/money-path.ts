@@ -10,7 +10,7 @@
  * - Rounds alternate `pgbench -N -c BENCH_USERS` (simple-update) and the pairs load, BENCH_SECONDS
  *   each (default 10), BENCH_ROUNDS times (default 3); figures are medians over rounds.
  * - BENCH_PROFILE=dir writes a CPU profile of the API (node --cpu-prof) into dir; BENCH_API=src runs
- *   the sources through tsx even when a build exists.
+ *   the sources through tsx even when a build exists; BENCH_ROOT=dir measures another checkout.
  * After the run the ledger audit must be clean and every acknowledged conversion must be stored.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,12 +20,12 @@ import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client';
-import { assets, users } from '../apps/api/src/db/schema';
-import { seedReference } from '../apps/api/src/db/seed';
-import { createTokenService } from '../apps/api/src/lib/tokens';
-import { auditLedger } from '../apps/api/src/modules/ledger/ledger.repository';
-import { createLedgerService } from '../apps/api/src/modules/ledger/ledger.service';
+import type * as ClientModule from '../apps/api/src/db/client';
+import type * as SchemaModule from '../apps/api/src/db/schema';
+import type * as SeedModule from '../apps/api/src/db/seed';
+import type * as TokensModule from '../apps/api/src/lib/tokens';
+import type * as LedgerRepositoryModule from '../apps/api/src/modules/ledger/ledger.repository';
+import type * as LedgerServiceModule from '../apps/api/src/modules/ledger/ledger.service';
 import { backendsGone, cpuMs, cpuTimes, machineBusy, postgresCpu, postgresCpuSince } from './proc-cpu';
 import { RawHttpClient } from './raw-http';
 
@@ -35,7 +35,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8352);
 const PROFILE = process.env.BENCH_PROFILE;
 const base = process.env.DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '..');
+// BENCH_ROOT=<checkout>: measure another checkout of the project (e.g. a worktree of an earlier
+// commit, built with `npm run build -w @vaultline/api`): its API build, migrations and ledger code.
+const root = path.resolve(process.env.BENCH_ROOT ?? path.join(import.meta.dirname, '..'));
+const apiModule = <T>(file: string): Promise<T> =>
+  import(path.join(root, 'apps/api/src', file)) as Promise<T>;
 const JWT_SECRET = 'bench-jwt-secret-bench-jwt-secret-bench-jwt';
 
 function withDb(url: string, name: string): string {
@@ -85,7 +89,7 @@ async function startApi(url: string): Promise<{ pid: number; stop: () => Promise
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  console.error(`API: ${compiled ? 'compiled apps/api/dist/server.js' : 'tsx (sources)'}, pid ${proc.pid}`);
+  console.error(`API: ${compiled ? built : 'tsx (sources)'}, pid ${proc.pid}`);
   return {
     pid: proc.pid ?? 0,
     stop: () =>
@@ -179,6 +183,23 @@ async function main() {
   await admin.query(`CREATE DATABASE ${benchDb}`);
   execFileSync('pgbench', ['-i', '-q', '-s', String(USERS), withDb(base, benchDb)], { stdio: 'ignore' });
 
+  const [
+    { openPostgres },
+    { assets, users },
+    { seedReference },
+    { createTokenService },
+    ledgerRepo,
+    ledgerMod,
+  ] = await Promise.all([
+    apiModule<typeof ClientModule>('db/client.ts'),
+    apiModule<typeof SchemaModule>('db/schema/index.ts'),
+    apiModule<typeof SeedModule>('db/seed.ts'),
+    apiModule<typeof TokensModule>('lib/tokens.ts'),
+    apiModule<typeof LedgerRepositoryModule>('modules/ledger/ledger.repository.ts'),
+    apiModule<typeof LedgerServiceModule>('modules/ledger/ledger.service.ts'),
+  ]);
+  const { auditLedger } = ledgerRepo;
+  const { createLedgerService } = ledgerMod;
   const database = await openPostgres(withDb(base, appDb), 4);
   const db = database.db;
   // BENCH_SQL_EXTRA=file.sql: SQL run after the migrations, to measure a change before it becomes one.
