@@ -7,12 +7,12 @@ import { Header } from './layout/header';
 import { Notifications, useClearNotificationsOnNavigation } from './layout/notifications';
 import { PageErrorBoundary } from './layout/page-error-boundary';
 import { useFocusMainOnNavigation } from './layout/use-focus-main-on-navigation';
-import { useScrollRestoration } from './layout/use-scroll-restoration';
+import { type ScrollMemory, useScrollMemory, useScrollRestore } from './layout/use-scroll-restoration';
 import { PageLoading } from './page-loading';
 
 /** Inside the pages' Suspense boundary: restores the scroll once the new page is in the DOM. */
-function ScrollRestorer() {
-  useScrollRestoration();
+function ScrollRestorer({ memory }: { memory: ScrollMemory }) {
+  useScrollRestore(memory);
   return null;
 }
 
@@ -22,6 +22,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useClearNotificationsOnNavigation();
   useFocusMainOnNavigation('main');
+  const scroll = useScrollMemory();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -46,7 +47,7 @@ export function RootLayout() {
               the page being left stays on screen until the next one is ready. */}
           <Suspense fallback={<PageLoading />}>
             <Outlet />
-            <ScrollRestorer />
+            <ScrollRestorer memory={scroll} />
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -2,21 +2,27 @@ import { act, cleanup, render } from '@testing-library/react';
 import { Outlet, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryRoutes } from '../../test/memory-routes';
-import { SCROLL_STORAGE_KEY, useScrollRestoration } from './use-scroll-restoration';
+import {
+  SCROLL_STORAGE_KEY,
+  type ScrollMemory,
+  useScrollMemory,
+  useScrollRestore,
+} from './use-scroll-restoration';
 
 let go: (to: string | number) => void = () => {};
-function Restorer() {
-  useScrollRestoration();
+function Restorer({ memory }: { memory: ScrollMemory }) {
+  useScrollRestore(memory);
   return null;
 }
 /** As the root layout: the pages, and the hook beside them. */
 function Layout() {
   const navigate = useNavigate();
   go = (to) => void (typeof to === 'number' ? navigate(to) : navigate(to));
+  const memory = useScrollMemory();
   return (
     <>
       <Outlet />
-      <Restorer />
+      <Restorer memory={memory} />
     </>
   );
 }
@@ -75,6 +81,15 @@ describe('scroll restoration', () => {
     // A new visit of the same URL is a new entry: top again.
     await act(async () => go('/a'));
     expect(scrolls.at(-1)).toBe(0);
+  });
+
+  it('reads the position when a navigation starts, before a scroll event came', async () => {
+    show('/a');
+    setScroll(800); // scrolled, its event not dispatched yet
+    await act(async () => go('/b'));
+    expect(scrolls.at(-1)).toBe(0);
+    await act(async () => go(-1));
+    expect(scrolls.at(-1)).toBe(800);
   });
 
   it('keeps the positions in sessionStorage when the page is left, and reads them on a reload', async () => {
