@@ -102,7 +102,7 @@ try {
     const target = table.target?.[route.path];
     console.log(
       `${over || early.length ? 'FAIL' : 'ok  '} ${route.path.padEnd(28)} ${kB(r.total).padStart(6)} / ${route.budget}` +
-        `${target ? ` (target ${target})` : ''}  ${r.files.length} files` +
+        `${target ? ` (target ${target}${r.total <= target * 1000 ? ' met' : ' not met'})` : ''}  ${r.files.length} files` +
         `${early.length ? `  loads ${early.join(', ')} too early` : ''}`,
     );
     if (over || early.length || process.env.BUDGET_VERBOSE) {
