@@ -4,9 +4,10 @@
 // fresh embedded database; each route is opened in a new Chromium context (empty cache), signed in
 // first when the table says so (the token the API's login returns, put in localStorage as the app
 // does). Every script response of that load is counted until the page settles (no new script for
-// 1.5 s after `load`): index.html's entry and modulepreloads, theme-init.js, the route's lazy chunks
-// and what the page imports on mount. A file's size is its gzip (zlib's default level, as Vite
-// reports) read from WEB_DIST, so the figure does not depend on how the server compresses.
+// 1.5 s after `load`): the entry and its modulepreloads (which index.html starts after its first
+// paint), the route's lazy chunks and what the page imports on mount. A file's size is its gzip
+// (zlib's default level, as Vite reports) read from WEB_DIST, so the figure does not depend on how
+// the server compresses.
 // Packages inside each file come from its source map; `libraries` in the table lists the routes
 // allowed to load a package, and any other route loading it fails the check.
 //

@@ -9,7 +9,8 @@
 // empty). A page that misses a threshold on its first run is run twice more and judged on the median
 // of the three: scores move by a few points between runs on a shared machine.
 //
-// Options (environment): WEB_DIST (default apps/web/dist), LIGHTHOUSE_PORT (default 8374).
+// Options (environment): WEB_DIST (default apps/web/dist), LIGHTHOUSE_PORT (default 8374),
+// LIGHTHOUSE_PAGES=/home,/login (only these pages), LIGHTHOUSE_REPORTS=dir (each run's full JSON).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -18,13 +19,16 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, root, signIn, startAppServer } from './app-server.mjs';
 import { findChromium } from './chromium.mjs';
 
-const PAGES = [
+const ALL_PAGES = [
   { path: '/home' },
   { path: '/buy-sell' },
   { path: '/buy-sell/history' },
   { path: '/login' },
   { path: '/admin/pending-transactions', as: 'admin' },
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 // `--performance-floor=N` lowers the performance bar (CI): on a shared two-core machine the score of
 // one page swings by 10-25 points with the load of other processes (total blocking time is measured
@@ -82,6 +86,10 @@ async function audit(origin, page) {
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
+    if (reportsDir) {
+      const name = `${page.path.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError)
       throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { transformSync } from 'esbuild';
 import { defineConfig, type Plugin, parseAst, type Rolldown } from 'vite';
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
@@ -162,8 +163,49 @@ function routePreload(): Plugin {
   };
 }
 
+const INLINE = path.resolve(import.meta.dirname, 'inline');
+/** A script of inline/ as it goes into index.html: minified, and unable to close its own tag. */
+const inlineScript = (file: string, replace: Record<string, string> = {}) => {
+  let code = readFileSync(path.join(INLINE, file), 'utf8');
+  for (const [from, to] of Object.entries(replace)) code = code.replaceAll(from, to);
+  const min = transformSync(code, { minify: true, target: 'es2020' }).code.trim();
+  return `<script>${min.replaceAll('</', '<\\/')}</script>`;
+};
+
+/**
+ * index.html paints first (docs/performance.md, "Lighthouse"): the theme script is inlined in the
+ * head (no request before the first paint), and the tags Vite puts in the head for the app (the
+ * entry module, its modulepreloads, route-preload) are started by an inline script once the boot
+ * screen has painted (inline/start.js). The server allows both inline scripts by their hashes.
+ */
+function paintFirst(): Plugin {
+  return {
+    name: 'vaultline-paint-first',
+    enforce: 'post',
+    transformIndexHtml(html) {
+      return html.replace('<!-- theme-script -->', inlineScript('theme.js'));
+    },
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const tags: string[] = [];
+      const APP_TAG =
+        /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>|<script src="\/assets\/route-preload-[^"]*" async><\/script>)/g;
+      let source = String(html.source).replace(APP_TAG, (_all, tag: string) => {
+        tags.push(tag);
+        return '';
+      });
+      if (!tags.some((t) => t.startsWith('<script type="module"')))
+        this.error('paint-first: no entry in index.html');
+      const start = inlineScript('start.js', { __APP_TAGS__: JSON.stringify(tags.join('')) });
+      source = source.replace('</body>', `  ${start}\n  </body>`);
+      html.source = source;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), paintFirst(), precompress()],
   server: {
     port: 5173,
     proxy: {

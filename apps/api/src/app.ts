@@ -83,6 +83,7 @@ export async function buildApp({
   await app.register(httpLimitsPlugin);
   await app.register(securityHeadersPlugin, {
     isProduction: config.isProduction,
+    webDist: config.webDist,
     // The chat widget's hosts are allowed only while a chat key is set (DECISIONS §9).
     chatEnabled: async () => Boolean((await services.system.publicSettings()).chatWidgetKey),
   });

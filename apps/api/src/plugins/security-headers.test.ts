@@ -91,3 +91,30 @@ describe('security headers plugin', () => {
     await app.close();
   });
 });
+
+describe("the built page's inline scripts", () => {
+  it('are allowed by their SHA-256 in the page policy, and no other inline script is', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { createHash } = await import('node:crypto');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    const theme = 'document.documentElement.classList.add("dark")';
+    const start = 'console.log("start")';
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<html><head><script>${theme}</script><script src="/x.js"></script></head><body><script>${start}</script></body></html>`,
+    );
+    const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { isProduction: true, webDist: dist });
+    app.get('/home', async () => 'page');
+    app.get('/api/ping', async () => ({ ok: true }));
+    const page = csp((await app.inject({ url: '/home' })).headers['content-security-policy']);
+    expect(page.get('script-src')).toEqual(["'self'", sha(theme), sha(start)]);
+    const api = csp((await app.inject({ url: '/api/ping' })).headers['content-security-policy']);
+    expect(api.get('script-src')).toBeUndefined();
+    expect(api.get('default-src')).toEqual(["'none'"]);
+    await app.close();
+  });
+});

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -30,14 +33,38 @@ export const CHAT_WIDGET_SOURCES = {
   img: ['https://*.tidio.co', 'https://*.tidiochat.com'],
 } as const;
 
-/** Helmet's options; the chat widget's hosts are allowed only when `chat` (a key is set). */
-export function securityHeaderOptions(isProduction: boolean, chat: boolean): HelmetOptions {
+/**
+ * The CSP sources of the inline scripts of the built index.html (the theme and the start script the
+ * build inlines: apps/web/vite.config.ts, paintFirst), by their SHA-256: those scripts and no other
+ * inline script may run. None when there is no build.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  const file = webDist && path.join(webDist, 'index.html');
+  if (!file || !existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * Helmet's options; the chat widget's hosts are allowed only when `chat` (a key is set), and the
+ * page's own inline scripts by their hashes (`inlineScripts`).
+ */
+export function securityHeaderOptions(
+  isProduction: boolean,
+  chat: boolean,
+  inlineScripts: readonly string[] = [],
+): HelmetOptions {
   const allow = (kind: keyof typeof CHAT_WIDGET_SOURCES) => (chat ? CHAT_WIDGET_SOURCES[kind] : []);
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...allow('script')],
+        scriptSrc: ["'self'", ...inlineScripts, ...allow('script')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...allow('img')],
         connectSrc: ["'self'", 'ws:', 'wss:', ...allow('connect')],
@@ -82,6 +109,8 @@ export function isApiPath(url: string): boolean {
 
 export interface SecurityHeadersOptions {
   isProduction: boolean;
+  /** The built app, whose index.html's inline scripts the page policy allows by hash. */
+  webDist?: string;
   /**
    * Whether the chat widget is on (an admin set its key). Read for each page (not for API answers),
    * so it must be cheap (the settings cache); a failed read counts as off.
@@ -92,8 +121,9 @@ export interface SecurityHeadersOptions {
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
   // Every variant is computed once: choosing one per request keeps the precomputed fast path.
   const api = computeSecurityHeaders(apiHeaderOptions());
-  const plain = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, false));
-  const withChat = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, true));
+  const inline = inlineScriptHashes(opts.webDist);
+  const plain = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, false, inline));
+  const withChat = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, true, inline));
   const chatEnabled = opts.chatEnabled;
   // A callback hook, not an async one: API answers (the hot path) take no promise hop here.
   app.addHook('onRequest', (req, reply, done) => {

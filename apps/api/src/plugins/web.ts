@@ -9,7 +9,7 @@ import { errorEnvelope } from '../lib/envelope';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the translations change with each release under the same name: always revalidate (ETag). */
 export const REVALIDATE = 'no-cache';
-/** theme-init.js, the favicon and the asset icons: rarely changed, kept an hour. */
+/** The favicon and the asset icons: rarely changed, kept an hour. */
 export const SHORT = 'public, max-age=3600';
 
 /** The Cache-Control of a file of the built app, by its path relative to the app's root. */
