@@ -31,6 +31,24 @@ const REDACT_PATHS = [
 
 const REQUEST_LINE_KEYS = ['method', 'url', 'statusCode', 'responseTime'];
 
+/** Whether the one request line is written at this level (info and below). */
+export function requestLogEnabled(level: Config['logLevel']): boolean {
+  return level === 'info' || level === 'debug' || level === 'trace';
+}
+
+/**
+ * The fields of the request line, after the request id: also written by the public read cache
+ * (plugins/public-cache.ts) for the answers it sends before Fastify, so both read the same.
+ */
+export function requestLine(method: string, url: string, statusCode: number, elapsedMs: number) {
+  return {
+    method,
+    url: redactUrl(url),
+    statusCode,
+    responseTime: Math.round(elapsedMs * 10) / 10,
+  };
+}
+
 /**
  * One line per request, written when the response has gone: method, path (secret query values
  * redacted), status, milliseconds, and the request id (the `reqId` binding of the request logger).
@@ -42,19 +60,14 @@ export class OneLineRequestLog extends LogController {
 
   constructor(level: Config['logLevel']) {
     super();
-    this.#enabled = level === 'info' || level === 'debug' || level === 'trace';
+    this.#enabled = requestLogEnabled(level);
   }
 
   override incomingRequest(): void {}
 
   override requestCompleted(err: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     if (!this.#enabled) return;
-    const line = {
-      method: req.method,
-      url: redactUrl(req.url),
-      statusCode: reply.statusCode,
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
-    };
+    const line = requestLine(req.method, req.url, reply.statusCode, reply.elapsedTime);
     if (err) reply.log.warn({ ...line, err }, 'request failed');
     else reply.log.info(line, 'request');
   }
