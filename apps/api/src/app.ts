@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
+import { createPublicCache } from './plugins/public-cache';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { xsrfPlugin } from './plugins/xsrf';
@@ -43,11 +44,16 @@ export async function buildApp({
   logStream,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Guests' cached public reads are answered in front of Fastify's router (decision 0024).
+  const publicCache = createPublicCache();
   const app = Fastify({
     ...loggerOptions(config, await logDestination(config, logStream)),
     trustProxy: config.trustProxy,
     // Body, address, header limits and timeouts; the router's refusals in the error envelope.
     ...httpServerOptions(config),
+    serverFactory: publicCache.serverFactory,
+    // One sequence of request ids for Fastify's log lines and the cache's.
+    genReqId: publicCache.genReqId,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -67,6 +73,8 @@ export async function buildApp({
   } as Services;
   app.decorate('config', config);
   app.decorate('services', services);
+  // First, so that its preClose hook runs first and routes registered later can opt in.
+  await app.register(publicCache.plugin, { logLevel: config.logLevel });
   app.addHook('onReady', () => services.lifecycle.start());
   // The live feed shares the HTTP server (path /feed/anonymousexchange); its clients are
   // disconnected before the server closes, or their open connections would hold it open.

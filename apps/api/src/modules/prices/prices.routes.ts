@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cachedEnvelope, JSON_TYPE, ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
+import { publicCacheUntil } from '../../plugins/public-cache';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
@@ -40,8 +41,10 @@ export async function pricesRoutes(fastify: FastifyInstance) {
     };
   });
 
+  // Sent again from the public read cache until prices or assets change (decision 0024); a rate
+  // also until its prices go stale (then Fastify answers 503 PRICES_STALE).
   app.get('/PublicExchange/exchangeRate', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { version: wallets.publicVersion, expires: true } },
     schema: {
       tags: ['prices'],
       summary: '1 source = content destination, as a decimal string (refused when prices are stale)',
@@ -55,6 +58,7 @@ export async function pricesRoutes(fastify: FastifyInstance) {
       ]);
       if (!left || !right) throw notFound(WALLET_ERRORS.notFound, 'WALLET_NOT_FOUND');
       const rate = prices.freshRateText(left.ticker, right.ticker);
+      publicCacheUntil(req, prices.freshUntil(left.ticker, right.ticker));
       // Hot public read: the envelope around a plain decimal string, written without the serializer.
       const json = `{"success":true,"content":"${rate}","error":null}`;
       return reply.type(JSON_TYPE).send(json as never);
@@ -62,7 +66,7 @@ export async function pricesRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/prices', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { version: wallets.publicVersion } },
     schema: {
       tags: ['prices'],
       summary: 'Current USD price of every enabled asset',

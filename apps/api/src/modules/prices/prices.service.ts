@@ -219,6 +219,16 @@ export function createPriceService(deps: PriceServiceDeps) {
       }
       return quote;
     },
+    /**
+     * Until when (ms since the epoch, this service's clock) freshRate(left, right) answers: the
+     * older price's time plus the maximum age; -Infinity when one is missing.
+     */
+    freshUntil(left: string, right: string): number {
+      const l = current.get(left);
+      const r = current.get(right);
+      if (!l || !r) return Number.NEGATIVE_INFINITY;
+      return Math.min(l.takenAt.getTime(), r.takenAt.getTime()) + deps.maxAgeSeconds * 1000;
+    },
     /** rate(L -> R) from the last known prices, undefined when one is missing (display). */
     displayRate(left: string, right: string): Decimal | undefined {
       const l = price(left);

@@ -75,8 +75,10 @@ export async function systemRoutes(fastify: FastifyInstance) {
     },
   });
 
+  // Reference data, loaded once and never changed while the server runs: the public read cache
+  // (decision 0024) keeps its answer for good.
   app.get('/countries', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { version: () => 'reference data' } },
     schema: {
       tags: ['system'],
       summary: 'ISO 3166-1 countries with names in the four languages',
@@ -85,8 +87,9 @@ export async function systemRoutes(fastify: FastifyInstance) {
     handler: async () => ok(await system.countries()),
   });
 
+  // Sent again from the public read cache while the settings snapshot is the same (decision 0024).
   app.get('/settings', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache: { version: system.settingsVersion } },
     schema: {
       tags: ['system'],
       summary:

@@ -85,6 +85,15 @@ export function createSystemService({ db }: { db: Db }) {
       }
       return settingsCache.value;
     },
+    /**
+     * The settings snapshot publicSettings() answers with now, while it is within its time;
+     * undefined when the next call reloads them (answers cached by it stay right only until then).
+     */
+    settingsVersion(): object | undefined {
+      return settingsCache && Date.now() - settingsCache.at <= SETTINGS_CACHE_MS
+        ? settingsCache.value
+        : undefined;
+    },
     setSetting,
     /**
      * Writes a setting in one transaction with `alsoInTx` (the back office's audit row), which is

@@ -50,6 +50,13 @@ export function createAssetCatalog(db: Db, ttlMs = 10_000) {
     get version() {
       return version;
     },
+    /**
+     * The version while the list is loaded and within its time; undefined once it is past its time
+     * or invalidated (the next read reloads it): an answer cached by version stays right only then.
+     */
+    freshVersion(): number | undefined {
+      return cache && Date.now() - cache.at <= ttlMs ? version : undefined;
+    },
     all: async () => (await get()).rows,
     byId: async (id: string) => (await get()).byId.get(id),
     byTicker: async (ticker: string) => (await get()).byTicker.get(ticker.toUpperCase()),

@@ -32,9 +32,12 @@ export async function walletsRoutes(fastify: FastifyInstance) {
     return parsed.data;
   }
   const currencyOf = (req: FastifyRequest) => wallets.displayCurrency(req.auth?.id, headerCurrency(req));
+  // Guests' answers are sent again from the public read cache until prices or assets change
+  // (decision 0024); a display currency header makes another answer, so Fastify answers it.
+  const publicCache = { version: wallets.publicVersion, varyHeaders: [CURRENCY_HEADER] };
 
   app.get('/Wallets/list', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache },
     schema: {
       tags: ['wallets'],
       summary: 'All enabled assets with the rate into the display currency; amounts for a signed-in caller',
@@ -77,7 +80,7 @@ export async function walletsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/Wallets/wallet/ticker/:ticker', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache },
     schema: {
       tags: ['wallets'],
       summary: 'One wallet by ticker (amount for a signed-in caller)',
@@ -89,7 +92,7 @@ export async function walletsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/Wallets/wallet/:id', {
-    config: { access: 'public' },
+    config: { access: 'public', publicCache },
     schema: {
       tags: ['wallets'],
       summary: 'One wallet by id (amount for a signed-in caller)',

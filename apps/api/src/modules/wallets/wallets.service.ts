@@ -67,6 +67,16 @@ export function createWalletsService({ catalog, prices, ledger, preferredCurrenc
   }
   const guestWallets = async (currency: string) => (await guestEntry(currency)).wallets;
 
+  // The prices and asset list a guest's wallet or price answer is built from, as one value.
+  let built = { prices: -1, catalog: -1, version: '' };
+  function publicVersion(): string | undefined {
+    const c = catalog.freshVersion();
+    if (c === undefined) return undefined;
+    if (built.prices !== prices.version || built.catalog !== c)
+      built = { prices: prices.version, catalog: c, version: `${prices.version}:${c}` };
+    return built.version;
+  }
+
   async function withAmounts(list: Wallet[], userId: string): Promise<Wallet[]> {
     const balances = await ledger.balances(userId);
     return list.map((w) => {
@@ -136,6 +146,11 @@ export function createWalletsService({ catalog, prices, ledger, preferredCurrenc
       }
       return isCurrency(header) ? header : DEFAULT_CURRENCY;
     },
+    /**
+     * The version of guests' wallet and price answers (prices and asset list) for the public read
+     * cache; undefined while the asset list is past its time (its next read reloads it).
+     */
+    publicVersion,
     /** The guest list as the finished JSON envelope (the hot public read: no per-request work). */
     guestListJson: async (currency: string) => (await guestEntry(currency)).json,
     /** Every enabled asset; amounts are the user's balances when userId is given, else "0". */
