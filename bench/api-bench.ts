@@ -12,7 +12,13 @@
  *
  * BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10); BENCH_OUT=file writes the JSON there;
  * BENCH_PROFILE_DIR=dir writes a CPU profile of the servers' process (bench/profile-summary.ts reads it).
- * Reads carry the XSRF-TOKEN cookie, as a browser does after its first answer.
+ * BENCH_ONLY=text keeps the reads whose name contains it (e.g. to profile one route).
+ * BENCH_LOG_LEVEL (silent) is the app's LOG_LEVEL: at info (production's default) every request
+ * writes its log line to the child's standard output, which goes to /dev/null (the bare route
+ * logs nothing either way).
+ * Reads carry the XSRF-TOKEN cookie, as a browser does after its first answer. The reads that opt
+ * in to the public read cache (docs/decisions/0024) are answered from it once warmed; `/api/ping`
+ * (its body carries the time) always goes through Fastify, the app's cost of a request.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,8 +30,10 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORTS = { bare: 8350, app: 8351 };
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'silent';
 
 type Ready = { kind: 'ready'; btc: string; usd: string; database: string };
+type Stats = { kind: 'stats'; hits: number };
 
 /** The child: both servers, until the parent disconnects. */
 async function serve() {
@@ -52,13 +60,17 @@ async function serve() {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-bench-jwt',
     COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret-x',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: LOG_LEVEL,
     DATA_DIR: os.tmpdir(),
   });
   const app = await buildApp({ config, database });
   await app.listen({ port: PORTS.app, host: '127.0.0.1' });
   const catalog = await app.services.wallets.catalog.all();
   const id = (t: string) => catalog.find((a) => a.ticker === t)?.id ?? '';
+  process.on('message', (m: { kind?: string }) => {
+    if (m.kind === 'stats')
+      process.send?.({ kind: 'stats', hits: app.publicCache.stats().hits } satisfies Stats);
+  });
   process.send?.({ kind: 'ready', btc: id('BTC'), usd: id('USD'), database: database.kind } satisfies Ready);
   process.once('disconnect', async () => {
     await app.close();
@@ -68,12 +80,32 @@ async function serve() {
   });
 }
 
+/** Answers the app's public read cache has sent so far. */
+function cacheHits(server: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: Stats) => {
+      if (m.kind !== 'stats') return;
+      server.off('message', onMessage);
+      resolve(m.hits);
+    };
+    server.on('message', onMessage);
+    server.send({ kind: 'stats' });
+  });
+}
+
 async function cannon(server: ChildProcess, url: string, headers: Record<string, string> = {}) {
+  const hits0 = await cacheHits(server);
   const cpu0 = cpuMs(server.pid as number);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   const cpu = cpuMs(server.pid as number) - cpu0;
+  const cached = (await cacheHits(server)) - hits0;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: (cpu * 1000) / r.requests.total };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    cpuUs: (cpu * 1000) / r.requests.total,
+    cachedShare: cached / r.requests.total,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
@@ -83,6 +115,8 @@ async function main() {
   const prof = process.env.BENCH_PROFILE_DIR;
   const server = fork(import.meta.filename, ['serve'], {
     execArgv: ['--import', 'tsx', ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
+    // The app's log lines (BENCH_LOG_LEVEL=info) are written, to nowhere.
+    stdio: ['inherit', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     server.once('message', (m: Ready) => resolve(m));
@@ -96,13 +130,17 @@ async function main() {
     'GET /api/prices': `${api}/prices`,
     'GET /api/settings': `${api}/settings`,
     'GET /api/Wallets/wallet/ticker/BTC': `${api}/Wallets/wallet/ticker/BTC`,
+    'GET /api/Wallets/wallet/:id (BTC)': `${api}/Wallets/wallet/${ready.btc}`,
+    'GET /api/countries': `${api}/countries`,
   };
+  const only = process.env.BENCH_ONLY;
+  if (only) for (const name of Object.keys(reads)) if (!name.includes(only)) delete reads[name];
   const browser = { cookie: 'XSRF-TOKEN=bench' };
   for (const url of Object.values(reads))
     await autocannon({ url, connections: 2, duration: 1, headers: browser });
   const load = os.loadavg()[0] ?? 0;
 
-  type Round = Record<string, { rps: number; p99: number; cpuUs: number }>;
+  type Round = Record<string, { rps: number; p99: number; cpuUs: number; cachedShare: number }>;
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const round: Round = { bare: await cannon(server, `http://127.0.0.1:${PORTS.bare}/bare`) };
@@ -122,6 +160,8 @@ async function main() {
           cpuUsPerRequest: round2(of((r) => at(r).cpuUs)),
           ratio: round2(of((r) => at(r).rps / bare(r).rps)),
           cpuRatio: round2(of((r) => bare(r).cpuUs / at(r).cpuUs)),
+          // Share of the requests answered by the public read cache (0 for bare and ping).
+          cached: round2(of((r) => at(r).cachedShare)),
         },
       ];
     }),
@@ -132,6 +172,7 @@ async function main() {
       cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}`,
       node: process.version,
       database: ready.database,
+      logLevel: LOG_LEVEL,
       connections: CONNECTIONS,
       seconds: DURATION,
       rounds: ROUNDS,
@@ -143,11 +184,13 @@ async function main() {
   server.disconnect();
   await new Promise((r) => server.once('exit', r));
 
-  console.log('| Route | req/s | ratio to bare (req/s) | server CPU/request | ratio to bare (CPU) | p99 |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| Route | req/s | ratio to bare (req/s) | server CPU/request | ratio to bare (CPU) | p99 | from the cache |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of Object.entries(routes))
     console.log(
-      `| ${name} | ${r.rps} | ${r.ratio} | ${r.cpuUsPerRequest} us | ${r.cpuRatio} | ${r.p99ms} ms |`,
+      `| ${name} | ${r.rps} | ${r.ratio} | ${r.cpuUsPerRequest} us | ${r.cpuRatio} | ${r.p99ms} ms | ${r.cached} |`,
     );
   console.log(JSON.stringify(result, null, 2));
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(result, null, 2));
