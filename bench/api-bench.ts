@@ -13,9 +13,11 @@
  * BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10); BENCH_OUT=file writes the JSON there;
  * BENCH_PROFILE_DIR=dir writes a CPU profile of the servers' process (bench/profile-summary.ts reads it).
  * BENCH_ONLY=text keeps the reads whose name contains it (e.g. to profile one route).
- * BENCH_LOG_LEVEL (silent) is the app's LOG_LEVEL: at info (production's default) every request
- * writes its log line to the child's standard output, which goes to /dev/null (the bare route
- * logs nothing either way).
+ * BENCH_LOG_LEVEL (silent) is the log level of both servers: at info (production's default) the
+ * app writes its one line per request and the bare Fastify its own two, to the child's standard
+ * output, which goes to /dev/null: like for like. `/bare-36k` answers a body the size of the
+ * countries list, which is compared with it (a 36 KB answer costs more to send than a 17-byte one
+ * whatever serves it).
  * Reads carry the XSRF-TOKEN cookie, as a browser does after its first answer. The reads that opt
  * in to the public read cache (docs/decisions/0024) are answered from it once warmed; `/api/ping`
  * (its body carries the time) always goes through Fastify, the app's cost of a request.
@@ -50,9 +52,6 @@ async function serve() {
     import('../apps/api/src/db/client'),
     import('../apps/api/src/db/seed'),
   ]);
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ hello: 'world' }));
-  await bare.listen({ port: PORTS.bare, host: '127.0.0.1' });
   const url = process.env.DATABASE_URL;
   const database = url ? await openPostgres(url, 10) : await openPglite();
   await seedReference(database.db);
@@ -65,6 +64,18 @@ async function serve() {
   });
   const app = await buildApp({ config, database });
   await app.listen({ port: PORTS.app, host: '127.0.0.1' });
+  // The bare route logs as the app does (Fastify's own request lines at BENCH_LOG_LEVEL, two per
+  // request at info; none when silent): like for like. /bare-36k answers a body of as many bytes as
+  // the countries list (36 KB, names in four languages), the comparison for that read.
+  const bare = Fastify(LOG_LEVEL === 'silent' ? {} : { logger: { level: LOG_LEVEL } });
+  bare.get('/bare', async () => ({ hello: 'world' }));
+  const countries = (await app.inject({ url: '/api/countries', cookies: { 'XSRF-TOKEN': 'bench' } }))
+    .rawPayload;
+  const big = JSON.stringify({ data: 'x'.repeat(countries.length - 11) });
+  bare.get('/bare-36k', (_req, reply) => {
+    void reply.type('application/json; charset=utf-8').send(big);
+  });
+  await bare.listen({ port: PORTS.bare, host: '127.0.0.1' });
   const catalog = await app.services.wallets.catalog.all();
   const id = (t: string) => catalog.find((a) => a.ticker === t)?.id ?? '';
   process.on('message', (m: { kind?: string }) => {
@@ -142,19 +153,25 @@ async function main() {
 
   type Round = Record<string, { rps: number; p99: number; cpuUs: number; cachedShare: number }>;
   const rounds: Round[] = [];
+  /** The bare route a read is compared with: the one answering a body of its size. */
+  const against = (name: string) => (name.includes('countries') ? 'bare 36 KB' : 'bare');
   for (let i = 0; i < ROUNDS; i++) {
-    const round: Round = { bare: await cannon(server, `http://127.0.0.1:${PORTS.bare}/bare`) };
+    const round: Round = {
+      bare: await cannon(server, `http://127.0.0.1:${PORTS.bare}/bare`),
+      'bare 36 KB': await cannon(server, `http://127.0.0.1:${PORTS.bare}/bare-36k`),
+    };
     for (const [name, url] of Object.entries(reads)) round[name] = await cannon(server, url, browser);
     rounds.push(round);
   }
   const routes = Object.fromEntries(
-    ['bare', ...Object.keys(reads)].map((name) => {
+    ['bare', 'bare 36 KB', ...Object.keys(reads)].map((name) => {
       const of = (f: (r: Round) => number) => median(rounds.map(f));
       const at = (r: Round) => r[name] as Round[string];
-      const bare = (r: Round) => r.bare as Round[string];
+      const bare = (r: Round) => r[against(name)] as Round[string];
       return [
         name,
         {
+          against: against(name),
           rps: Math.round(of((r) => at(r).rps)),
           p99ms: of((r) => at(r).p99),
           cpuUsPerRequest: round2(of((r) => at(r).cpuUs)),
@@ -185,12 +202,12 @@ async function main() {
   await new Promise((r) => server.once('exit', r));
 
   console.log(
-    '| Route | req/s | ratio to bare (req/s) | server CPU/request | ratio to bare (CPU) | p99 | from the cache |',
+    `| Route (log level ${LOG_LEVEL}) | against | req/s | ratio (req/s) | server CPU/request | ratio (CPU) | p99 | from the cache |`,
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of Object.entries(routes))
     console.log(
-      `| ${name} | ${r.rps} | ${r.ratio} | ${r.cpuUsPerRequest} us | ${r.cpuRatio} | ${r.p99ms} ms | ${r.cached} |`,
+      `| ${name} | ${r.against} | ${r.rps} | ${r.ratio} | ${r.cpuUsPerRequest} us | ${r.cpuRatio} | ${r.p99ms} ms | ${r.cached} |`,
     );
   console.log(JSON.stringify(result, null, 2));
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(result, null, 2));
