@@ -21,6 +21,7 @@ import { assets, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
 import { auditLedger } from '../apps/api/src/modules/ledger/ledger.repository';
 import { createLedgerService } from '../apps/api/src/modules/ledger/ledger.service';
+import { median, pgbench, withDb } from './pg-tools';
 import { backendsGone, postgresCpu, postgresCpuSince } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,28 +29,10 @@ const USERS = Number(process.env.BENCH_USERS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const base = process.env.DATABASE_URL;
 
-const withDb = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 /** User n's id: fixed, so that the pgbench script can name it from its client id. */
 const userId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function pgbench(url: string, args: string[]): { tps: number; transactions: number } {
-  const out = execFileSync(
-    'pgbench',
-    ['-n', '-c', String(USERS), '-j', '2', '-T', String(SECONDS), ...args, url],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
-  const n = out.match(/number of transactions actually processed: (\d+)/)?.[1];
-  const failed = out.match(/number of failed transactions: (\d+)/)?.[1];
-  if (!tps || !n) throw new Error(`pgbench output not understood:\n${out}`);
-  if (failed && Number(failed) > 0) throw new Error(`pgbench: ${failed} failed transactions\n${out}`);
-  return { tps: Number(tps), transactions: Number(n) };
-}
+const run = (url: string, args: string[]) => pgbench(url, { clients: USERS, seconds: SECONDS, args });
 
 async function main() {
   if (!base) throw new Error('set DATABASE_URL (a PostgreSQL server; the bench creates its own databases)');
@@ -100,18 +83,18 @@ async function main() {
   const appUrl = withDb(base, appDb);
   const benchUrl = withDb(base, benchDb);
 
-  pgbench(appUrl, ['-f', script, '-M', 'prepared', '-T', '2']); // warm-up
+  run(appUrl, ['-f', script, '-M', 'prepared', '-T', '2']); // warm-up
   // BENCH_HOLD=1: run the pair script for a minute and stop there (for perf record / pg_stat_activity).
   if (process.env.BENCH_HOLD) {
     console.error('pairs running for 60 s');
-    pgbench(appUrl, ['-f', script, '-M', 'prepared', '-T', '60']);
+    run(appUrl, ['-f', script, '-M', 'prepared', '-T', '60']);
   }
   const rounds: { pgbenchTps: number; pairsPerSecond: number; postgresCpuMsPerPair: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const pgbenchTps = pgbench(benchUrl, ['-N']).tps;
+    const pgbenchTps = run(benchUrl, ['-N']).tps;
     await backendsGone((text, values) => admin.query(text, values), benchDb);
     const cpu0 = postgresCpu();
-    const pairs = pgbench(appUrl, ['-f', script, '-M', 'prepared']);
+    const pairs = run(appUrl, ['-f', script, '-M', 'prepared']);
     await backendsGone((text, values) => admin.query(text, values), appDb);
     const postgresCpuMsPerPair = postgresCpuSince(cpu0) / pairs.transactions;
     rounds.push({ pgbenchTps, pairsPerSecond: pairs.tps, postgresCpuMsPerPair });

@@ -13,7 +13,7 @@
  *   the sources through tsx even when a build exists; BENCH_ROOT=dir measures another checkout.
  * After the run the ledger audit must be clean and every acknowledged conversion must be stored.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ import type * as SeedModule from '../apps/api/src/db/seed';
 import type * as TokensModule from '../apps/api/src/lib/tokens';
 import type * as LedgerRepositoryModule from '../apps/api/src/modules/ledger/ledger.repository';
 import type * as LedgerServiceModule from '../apps/api/src/modules/ledger/ledger.service';
+import { startApi } from './api-process';
+import { median, pgbench, withDb } from './pg-tools';
 import { backendsGone, cpuMs, cpuTimes, machineBusy, postgresCpu, postgresCpuSince } from './proc-cpu';
 import { RawHttpClient } from './raw-http';
 
@@ -41,87 +43,6 @@ const root = path.resolve(process.env.BENCH_ROOT ?? path.join(import.meta.dirnam
 const apiModule = <T>(file: string): Promise<T> =>
   import(path.join(root, 'apps/api/src', file)) as Promise<T>;
 const JWT_SECRET = 'bench-jwt-secret-bench-jwt-secret-bench-jwt';
-
-function withDb(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function startApi(url: string): Promise<{ pid: number; stop: () => Promise<void> }> {
-  const built = path.join(root, 'apps/api/dist/server.js');
-  const compiled = (() => {
-    if (process.env.BENCH_API === 'src') return false;
-    try {
-      readFileSync(built);
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  const args = [
-    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
-    ...(compiled ? [built] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')]),
-  ];
-  const proc = spawn(process.execPath, args, {
-    cwd: root,
-    // Its output goes to stderr: stdout carries only the JSON result.
-    stdio: ['ignore', 2, 2],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      REDIS_URL: '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret-x',
-      LOG_LEVEL: 'warn',
-      DEMO: 'false',
-    },
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/ping`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  console.error(`API: ${compiled ? built : 'tsx (sources)'}, pid ${proc.pid}`);
-  return {
-    pid: proc.pid ?? 0,
-    stop: () =>
-      new Promise((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
-}
-
-function pgbench(url: string, seconds: number): number {
-  const u = new URL(url);
-  const out = execFileSync(
-    'pgbench',
-    [
-      '-h',
-      u.hostname,
-      '-p',
-      u.port || '5432',
-      '-U',
-      u.username || 'postgres',
-      '-N',
-      '-n',
-      '-c',
-      String(USERS),
-    ].concat(['-j', '2', '-T', String(seconds), u.pathname.slice(1)]),
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/);
-  if (!tps?.[1]) throw new Error(`pgbench output not understood:\n${out}`);
-  return Number(tps[1]);
-}
 
 interface LoadRound {
   pairs: number;
@@ -171,7 +92,6 @@ async function loadPairs(
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function main() {
   if (!base) throw new Error('set DATABASE_URL (a PostgreSQL server; the bench creates its own databases)');
@@ -237,7 +157,14 @@ async function main() {
     });
   }
 
-  const api = await startApi(withDb(base, appDb));
+  const api = await startApi({
+    root,
+    databaseUrl: withDb(base, appDb),
+    port: PORT,
+    jwtSecret: JWT_SECRET,
+    profileDir: PROFILE,
+    source: process.env.BENCH_API === 'src',
+  });
   const load = (seconds: number) => loadPairs(clients, seconds, { left: usd.id, right: btc.id });
   let acknowledged = 0;
   const pairsRound = async (seconds: number) => {
@@ -263,7 +190,7 @@ async function main() {
   await pairsRound(2); // warm-up: JIT, connections, prepared statements
   const rounds: { pgbenchTps: number; pairs: Awaited<ReturnType<typeof pairsRound>> }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const pgbenchTps = pgbench(withDb(base, benchDb), SECONDS);
+    const pgbenchTps = pgbench(withDb(base, benchDb), { clients: USERS, seconds: SECONDS, args: ['-N'] }).tps;
     await backendsGone((text, values) => admin.query(text, values), benchDb);
     const pairs = await pairsRound(SECONDS);
     rounds.push({ pgbenchTps, pairs });

@@ -33,7 +33,9 @@ function part<T>(script: string, env: Record<string, string>): T {
   return JSON.parse(readFileSync(out, 'utf8')) as T;
 }
 
-type Reads = { routes: Record<string, { ratio: number; cpuRatio: number; cpuUsPerRequest: number }> };
+type Reads = {
+  routes: Record<string, { against: string; ratio: number; cpuRatio: number; cpuUsPerRequest: number }>;
+};
 type Feed = {
   targetedMs: { p99: number; missing: number };
   memoryPerWatcherKiB: { heap: number; rss: number };
@@ -49,12 +51,15 @@ const start = part<Start>('bench/first-start.ts', {});
 
 const rows: [string, string, string, boolean][] = [];
 for (const [name, r] of Object.entries(reads.routes)) {
-  if (name === 'bare' || name.endsWith('/ping')) continue;
+  if (name.startsWith('bare') || name.endsWith('/ping')) continue;
+  // Judged on the server's CPU per request against the bare route's (r.cpuRatio): the load
+  // generator shares the two cores, so req/s also measures the client. The countries list is
+  // compared with a bare route sending the same 36 KB (r.against).
   rows.push([
-    `${name}: req/s vs bare (server CPU ratio)`,
-    `${r.ratio} (${r.cpuRatio})`,
+    `${name}: server CPU/request vs ${r.against} (req/s ratio)`,
+    `${r.cpuRatio} (${r.ratio})`,
     '>= 0.85',
-    r.ratio >= 0.85,
+    r.cpuRatio >= 0.85,
   ]);
 }
 for (const [label, f, limit] of [
@@ -69,8 +74,10 @@ for (const [label, f, limit] of [
   ]);
 }
 rows.push([
-  'memory per connected watcher (server, after GC)',
-  `heap ${one.memoryPerWatcherKiB.heap} KiB, RSS ${one.memoryPerWatcherKiB.rss} KiB`,
+  // Heap only: the process's RSS moves with what the allocator returns to the system after GC
+  // (it came out negative in one run), so it says little per watcher.
+  'memory per connected watcher (server heap, after GC)',
+  `${one.memoryPerWatcherKiB.heap} KiB`,
   'recorded',
   true,
 ]);
