@@ -5,8 +5,14 @@ import { defineConfig } from '@playwright/test';
 import { DEBIAN_CHROMIUM, findChromium } from '../../scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// The accessibility sweep (a11y-routes.spec.ts) runs beside the other specs, against a server and
+// database of its own, so neither sees the other's data. E2E_PORT + 1 is crypto-page.spec.ts's.
+const a11yPort = Number(process.env.E2E_A11Y_PORT ?? port + 2);
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-'));
+const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? newDataDir();
+const a11yDataDir = newDataDir();
+const A11Y_SPEC = /a11y-routes\.spec\.ts$/;
 
 export const E2E = {
   adminEmail: 'admin@e2e.vaultline.test',
@@ -22,11 +28,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project: the specs of a project share its server's data and run one at a time.
+  workers: 2,
+  projects: [
+    { name: 'flows', testIgnore: A11Y_SPEC, workers: 1, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: 'a11y', testMatch: A11Y_SPEC, workers: 1, use: { baseURL: `http://127.0.0.1:${a11yPort}` } },
+  ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: findChromium()?.path ?? DEBIAN_CHROMIUM,
@@ -44,16 +54,21 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  webServer: [apiServer(port, dataDir), apiServer(a11yPort, a11yDataDir)],
+});
+
+/** The built app served by the API with the demo accounts below, on its own port and data dir. */
+function apiServer(serverPort: number, serverDataDir: string) {
+  return {
     command: 'node --import tsx apps/api/src/server.ts',
     cwd: root,
-    url: `http://127.0.0.1:${port}/api/ping`,
+    url: `http://127.0.0.1:${serverPort}/api/ping`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: serverDataDir,
       WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
       DEMO_ADMIN_EMAIL: E2E.adminEmail,
       DEMO_ADMIN_PASSWORD: E2E.adminPassword,
@@ -64,5 +79,5 @@ export default defineConfig({
       GUEST_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
     },
-  },
-});
+  };
+}

@@ -137,6 +137,8 @@ test.describe('authentication', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/forgotPassword$/);
+    // The router keeps the login page (its own Email box) on screen until this page's code is here.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectNotice(

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { ContactMessagesPage } from '@vaultline/shared';
 import { E2E } from '../playwright.config';
 import { apiAs } from './exchange.helpers';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, pageShown } from './support';
 
 // Content pages (issue "My account, premium, and the content pages", point 3): contact form,
 // newsletter box, AML policy, testimonial carousel; screenshots for review in SHOTS_DIR.
@@ -92,6 +92,7 @@ test.describe('contact page', () => {
 test.describe('newsletter box', () => {
   test('stores an address once and thanks the visitor each time', async ({ page }) => {
     await page.goto('/home');
+    await pageShown(page);
     const footer = page.locator('footer');
     const box = footer.getByLabel('E-mail address for the newsletter');
     const email = `news-${run}@example.com`;
@@ -114,6 +115,7 @@ test.describe('newsletter box', () => {
   test('explains the limits in the page language before sending', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('lang', 'de-de'));
     await page.goto('/home');
+    await pageShown(page);
     const box = page.locator('footer').getByLabel('E-Mail-Adresse für den Newsletter');
     await box.fill(`${'a'.repeat(65)}@example.com`);
     let sent = false;

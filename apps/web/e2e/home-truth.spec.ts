@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, pageShown } from './support';
 
 // Issue 8 §3: the home page claims no partnership, figure or review that is not real, and server
 // errors reach the user in their language.
@@ -51,6 +51,7 @@ test.describe('home page tells the truth', () => {
 test('a server error is shown in the user language', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lang', 'fr-fr'));
   await page.goto('/home');
+  await pageShown(page);
   const box = page.locator('footer').getByLabel('Adresse e-mail pour la newsletter');
   // Passes the browser's pattern, refused by the server's e-mail rule (two dots in a row).
   await box.fill('a..b@example.com');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
-import { expectNoSeriousA11yViolations, loginAs, signInViaApi } from './support';
+import { expectNoSeriousA11yViolations, loginAs, pageShown, signInViaApi } from './support';
 
 const footer = (page: Page) => page.locator('footer');
 const languageSelect = (page: Page, label: string) => footer(page).getByLabel(label, { exact: true });
@@ -207,6 +207,7 @@ test.describe('shell', () => {
 
   test('the newsletter box stores a sign-up and says so', async ({ page }) => {
     await page.goto('/home');
+    await pageShown(page);
     const box = footer(page).getByLabel('E-mail address for the newsletter');
     await expect(box).toHaveAttribute('type', 'email');
     await expect(box).toHaveAttribute('maxlength', '254');

@@ -5,6 +5,15 @@ import { settle } from './a11y';
 export { shot } from './screenshot';
 
 /**
+ * Waits for the page itself (its h1), not only the shell: the footer shows while the page's code
+ * loads, and the page arriving moves it down and scrolls to the top, which a click at that moment
+ * would miss.
+ */
+export async function pageShown(page: Page): Promise<void> {
+  await expect(page.locator('main h1').first()).toBeVisible();
+}
+
+/**
  * Signs in through the login page: fields labelled "Email" and "Password", submitted with Enter
  * (spec-1 §2: the Enter key submits). Waits until the app stores the access token.
  */
