@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { bootOnce } from './boot';
 import { Logo } from './layout/logo';
@@ -29,7 +29,9 @@ export function App() {
     let live = true;
     preloadPage();
     void bootOnce().finally(() => {
-      if (live) setReady(true);
+      // A transition: React renders the first page in slices of a few milliseconds, so a slow phone
+      // keeps answering input instead of sitting in one long task (total blocking time).
+      if (live) startTransition(() => setReady(true));
     });
     return () => {
       live = false;

@@ -9,14 +9,33 @@ export interface PageHandle {
 }
 
 /**
- * A lazily loaded route module whose default export is the page (React.lazy: the root layout's
- * Suspense shows the spinner while it loads). vite.config.ts reads `...page(() => import('./x'))` in
- * this table to know which chunks each URL needs (route-preload): keep that shape.
+ * A lazily loaded route module whose default export is the page. Once its code is here (preloaded
+ * by app.tsx during boot, or shown before) the page renders straight away; otherwise React.lazy
+ * suspends and the root layout's Suspense shows the spinner while it loads. Suspending even on code
+ * already loaded would cost a commit of the spinner and React's throttled reveal (up to 300 ms per
+ * nested lazy level) on every first load. vite.config.ts reads `...page(() => import('./x'))` in this
+ * table to know which chunks each URL needs (route-preload): keep that shape.
  */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> => {
-  const Page = lazy(load);
-  return { element: <Page />, handle: { preload: load } satisfies PageHandle };
+  const preload = () =>
+    load().then((module) => {
+      entry.loaded = module.default;
+      return module;
+    });
+  const entry: LazyEntry = { loaded: undefined, Lazy: lazy(preload) };
+  return { element: <LazyPage entry={entry} />, handle: { preload } satisfies PageHandle };
 };
+
+/** A route's page: its component once loaded, else React.lazy over the same loader. */
+interface LazyEntry {
+  loaded: ComponentType | undefined;
+  Lazy: ComponentType;
+}
+
+function LazyPage({ entry }: { entry: LazyEntry }) {
+  const { loaded: Loaded, Lazy } = entry;
+  return Loaded ? <Loaded /> : <Lazy />;
+}
 
 /** Every route of spec-1 §2 and spec-2 §2. Guards wrap groups; pages are split per route. */
 export const routes: RouteObject[] = [

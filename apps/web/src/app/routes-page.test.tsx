@@ -1,0 +1,40 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { type ReactNode, Suspense } from 'react';
+import { MemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initTestI18n } from '../features/auth/test/render';
+import { type PageHandle, routes } from './routes';
+
+beforeAll(initTestI18n);
+afterEach(cleanup);
+
+const route = (path: string): RouteObject => {
+  const found = routes[0]?.children?.find((r) => r.path === path);
+  if (!found) throw new Error(`no route ${path}`);
+  return found;
+};
+
+const inLayout = (page: ReactNode) =>
+  render(
+    <MemoryRouter>
+      <Suspense fallback={<p>spinner</p>}>{page}</Suspense>
+    </MemoryRouter>,
+  );
+
+describe('lazily loaded pages (routes.tsx, page())', () => {
+  it('a page whose code was preloaded renders in the first commit, without the spinner', async () => {
+    const forbidden = route('forbidden');
+    await (forbidden.handle as PageHandle).preload();
+    inLayout(forbidden.element);
+    // Synchronously after render: no suspension, so no spinner committed and no throttled reveal.
+    expect(screen.queryByText('spinner')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('a page whose code is still on its way shows the spinner, then the page', async () => {
+    inLayout(route('notfound').element);
+    expect(screen.getByText('spinner')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('spinner')).toBeNull();
+  });
+});
