@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './error-codes';
 export * from './exchange';
 export * from './feed';
+export * from './feed-schemas';
 export * from './funding';
 export * from './history';
 export * from './history-csv';

@@ -5,6 +5,7 @@ import { initTestI18n } from '../auth/test/render';
 import { FeedStatus } from './components/feed-status';
 import type { FeedSocket } from './lib/feed-connection';
 import { createFeedHub } from './lib/feed-hub';
+import { feedPayloads } from './lib/feed-payloads';
 import { FeedProvider, useFeedUpdates } from './use-feed-updates';
 
 type Handler = (arg?: unknown) => void;
@@ -38,11 +39,14 @@ describe('useFeedUpdates', () => {
   it('connects, shows the state, watches the ids (again when they change) and delivers updates', async () => {
     const sockets: FakeSocket[] = [];
     const hub = createFeedHub({
-      loadSocket: async () => () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
+      loadSocket: async () => ({
+        payloads: feedPayloads,
+        socket: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
+      }),
       identity: () => null,
       subscribeIdentity: () => () => {},
       onNotice: () => {},

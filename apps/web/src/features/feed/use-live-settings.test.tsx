@@ -4,6 +4,7 @@ import { FEED_SETTINGS_EVENT, type PriceLock, type PublicSettings } from '@vault
 import { describe, expect, it } from 'vitest';
 import type { FeedSocket } from './lib/feed-connection';
 import { createFeedHub } from './lib/feed-hub';
+import { feedPayloads } from './lib/feed-payloads';
 import { FeedProvider } from './use-feed-updates';
 import { useLiveSettings } from './use-live-settings';
 
@@ -30,11 +31,14 @@ describe('useLiveSettings', () => {
   it("puts a pushed minimum and fee rate into the page's settings and open locks (premium keeps 0)", async () => {
     const sockets: FakeSocket[] = [];
     const hub = createFeedHub({
-      loadSocket: async () => () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
+      loadSocket: async () => ({
+        payloads: feedPayloads,
+        socket: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
+      }),
       identity: () => null,
       subscribeIdentity: () => () => {},
       onNotice: () => {},

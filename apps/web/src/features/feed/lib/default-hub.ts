@@ -21,11 +21,15 @@ let hub: FeedHub | null = null;
 export function defaultFeedHub(): FeedHub {
   hub ??= createFeedHub({
     loadSocket: async () => {
-      const { io } = await import('socket.io-client');
+      const [{ io }, { feedPayloads }] = await Promise.all([
+        import('socket.io-client'),
+        import('./feed-payloads'),
+      ]);
       const forced = forcedTransport();
-      return socketIoFactory(io, window.location.origin, feedToken, {
+      const socket = socketIoFactory(io, window.location.origin, feedToken, {
         transports: forced ? [forced] : undefined,
       });
+      return { socket, payloads: feedPayloads };
     },
     identity: () => (isAuthenticated() ? (session.get().claims?.sub ?? null) : null),
     subscribeIdentity: session.subscribe,

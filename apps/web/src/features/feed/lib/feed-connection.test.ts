@@ -6,6 +6,7 @@ import {
   RESTART_AFTER_CLOSE_MS,
   startRetryDelay,
 } from './feed-connection';
+import { feedPayloads } from './feed-payloads';
 
 type Handler = (arg?: unknown) => void;
 
@@ -62,6 +63,7 @@ function setup(watch: string[] = []) {
   const updates: unknown[] = [];
   const timers = manualTimers();
   const conn = createFeedConnection({
+    payloads: feedPayloads,
     socket: () => {
       const s = new FakeSocket();
       sockets.push(s);

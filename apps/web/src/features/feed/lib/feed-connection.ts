@@ -5,8 +5,6 @@ import {
   FEED_WATCH_EVENT,
   type FeedSettings,
   type FeedUpdate,
-  feedSettingsSchema,
-  feedUpdateSchema,
 } from '@vaultline/shared';
 
 /** spec-1 §4 live connection states. */
@@ -28,9 +26,16 @@ export interface FeedSocket {
   emit(event: typeof FEED_WATCH_EVENT, ids: string[]): void;
 }
 
+/** Checks a pushed payload against the shared schema (feed-payloads.ts); null when it does not pass. */
+export interface FeedPayloads {
+  update(payload: unknown): FeedUpdate | null;
+  settings(payload: unknown): FeedSettings | null;
+}
+
 export interface FeedConnectionOptions {
   /** Makes a socket that does not connect by itself and never reconnects on its own. */
   socket: () => FeedSocket;
+  payloads: FeedPayloads;
   onState(state: FeedState): void;
   onUpdate(update: FeedUpdate): void;
   /** A new minimum or fee rate, pushed to every page when an admin changes it (decision 0019). */
@@ -98,12 +103,12 @@ export function createFeedConnection(o: FeedConnectionOptions) {
       later(open, RECONNECT_DELAYS[0]);
     });
     s.on(FEED_EVENT, (payload: unknown) => {
-      const parsed = feedUpdateSchema.safeParse(payload);
-      if (parsed.success) o.onUpdate(parsed.data);
+      const update = o.payloads.update(payload);
+      if (update) o.onUpdate(update);
     });
     s.on(FEED_SETTINGS_EVENT, (payload: unknown) => {
-      const parsed = feedSettingsSchema.safeParse(payload);
-      if (parsed.success) o.onSettings?.(parsed.data);
+      const settings = o.payloads.settings(payload);
+      if (settings) o.onSettings?.(settings);
     });
     s.connect();
   }

@@ -2,6 +2,7 @@ import { FEED_EVENT, FEED_PATH, TransactionStatus } from '@vaultline/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FeedSocket, socketIoFactory } from './feed-connection';
 import { createFeedHub } from './feed-hub';
+import { feedPayloads } from './feed-payloads';
 import { forcedTransport } from './feed-transport';
 
 type Handler = (arg?: unknown) => void;
@@ -38,10 +39,13 @@ function setup() {
   const hub = createFeedHub({
     loadSocket: async () => {
       loads.count++;
-      return () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
+      return {
+        payloads: feedPayloads,
+        socket: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
       };
     },
     identity: () => user,

@@ -1,5 +1,5 @@
 import { FEED_WATCH_MAX, type FeedSettings, type FeedUpdate } from '@vaultline/shared';
-import { createFeedConnection, type FeedSocket, type FeedState } from './feed-connection';
+import { createFeedConnection, type FeedPayloads, type FeedSocket, type FeedState } from './feed-connection';
 
 /** One screen's interest in the feed: the exchange ids it holds and what to do with an update. */
 export interface FeedSubscriber {
@@ -10,8 +10,11 @@ export interface FeedSubscriber {
 }
 
 export interface FeedHubDeps {
-  /** Loads socket.io-client (a dynamic import: only pages that use the feed pay for it). */
-  loadSocket(): Promise<() => FeedSocket>;
+  /**
+   * Loads socket.io-client and the payload checks (dynamic imports: only a page that opens the feed
+   * pays for them, and only after its first paint).
+   */
+  loadSocket(): Promise<{ socket: () => FeedSocket; payloads: FeedPayloads }>;
   /** The signed-in user's id, or null for a guest; a change restarts the connection (new handshake). */
   identity(): string | null;
   subscribeIdentity(listener: () => void): () => unknown;
@@ -58,9 +61,9 @@ export function createFeedHub(deps: FeedHubDeps): FeedHub {
     return [...ids].slice(0, FEED_WATCH_MAX);
   }
 
-  function open(socket: () => FeedSocket) {
+  function open(kit: { socket: () => FeedSocket; payloads: FeedPayloads }) {
     conn = createFeedConnection({
-      socket,
+      ...kit,
       onState: setState,
       onUpdate: (u) => {
         for (const s of [...subs]) s.onUpdate(u);
@@ -83,7 +86,7 @@ export function createFeedHub(deps: FeedHubDeps): FeedHub {
       // Signed in or out: the user room is decided at the handshake, so a new connection (a new
       // one, not a reconnect: no "reconnected" notice for it).
       conn.stop();
-      open(socket);
+      open(kit);
     });
     conn.start();
   }
@@ -94,10 +97,10 @@ export function createFeedHub(deps: FeedHubDeps): FeedHub {
     loading = true;
     setState('Connecting');
     deps.loadSocket().then(
-      (socket) => {
+      (kit) => {
         loading = false;
         if (subs.size === 0) setState('Disconnected');
-        else open(socket);
+        else open(kit);
       },
       () => {
         // The script chunk did not load (offline, new deploy): the next subscriber tries again.

@@ -8,6 +8,7 @@ import { session } from '../../../lib/session';
 import { fakeApi, initTestI18n, renderAt } from '../../auth/test/render';
 import { createFeedHub, FeedProvider } from '../../feed';
 import type { FeedSocket } from '../../feed/lib/feed-connection';
+import { feedPayloads } from '../../feed/lib/feed-payloads';
 import { historyItem, publicExchange, uuid } from '../test/fixtures';
 
 type Handler = (arg?: unknown) => void;
@@ -31,11 +32,14 @@ let sockets: FakeSocket[] = [];
 function renderHistory() {
   sockets = [];
   const hub = createFeedHub({
-    loadSocket: async () => () => {
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
-    },
+    loadSocket: async () => ({
+      payloads: feedPayloads,
+      socket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    }),
     identity: () => null,
     subscribeIdentity: () => () => {},
     onNotice: () => {},

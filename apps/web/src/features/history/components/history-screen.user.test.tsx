@@ -8,6 +8,7 @@ import { session } from '../../../lib/session';
 import { fakeJwt, initTestI18n, renderAt } from '../../auth/test/render';
 import { createFeedHub, FeedProvider } from '../../feed';
 import type { FeedSocket } from '../../feed/lib/feed-connection';
+import { feedPayloads } from '../../feed/lib/feed-payloads';
 import { historyItem, uuid } from '../test/fixtures';
 
 type Handler = (arg?: unknown) => void;
@@ -63,10 +64,13 @@ function serverHistory(all: () => HistoryItem[], fail?: { status: number }) {
 let socket: FakeSocket | undefined;
 function renderHistory() {
   const hub = createFeedHub({
-    loadSocket: async () => () => {
-      socket = new FakeSocket();
-      return socket;
-    },
+    loadSocket: async () => ({
+      payloads: feedPayloads,
+      socket: () => {
+        socket = new FakeSocket();
+        return socket;
+      },
+    }),
     identity: () => 'user',
     subscribeIdentity: () => () => {},
     onNotice: () => {},
