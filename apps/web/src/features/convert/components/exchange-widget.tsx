@@ -94,76 +94,83 @@ export function ExchangeWidget(props: Props) {
     <Card className="p-6">
       <Heading className="text-2xl font-bold text-slate-900 dark:text-white">{title}</Heading>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{description}</p>
-      {loading ? (
-        <div className="flex justify-center py-10">
-          <Spinner label={t('Exchange.LoadingAssets')} className="[&>span:first-child]:size-8" />
-        </div>
-      ) : failed ? (
+      {failed ? (
         <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
           {t('Exchange.Errors.LoadAssets')}
         </p>
       ) : (
-        <form
-          className="mt-6 space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onConvert();
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AssetSelect
-              id={`${ids}-give`}
-              label={t('Exchange.Give')}
-              value={source}
-              onChange={setSource}
-              assets={assets}
-            />
-            <AssetSelect
-              id={`${ids}-receive`}
-              label={t('Exchange.Receive')}
-              value={destination}
-              onChange={setDestination}
-              assets={assets}
-            />
-          </div>
-          {same ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {t('Exchange.Errors.SameAsset')}
-            </p>
-          ) : null}
-          {signedIn ? null : (
-            <div>
-              <label
-                htmlFor={`${ids}-amount`}
-                className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-              >
-                {t('Exchange.AmountToSend')}
-              </label>
-              <input
-                id={`${ids}-amount`}
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                aria-invalid={touched && !guestAmountValid}
-                aria-describedby={`${ids}-guest-note`}
-                className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
-              />
-              {touched && !guestAmountValid ? (
-                <p className="mt-1 text-sm text-red-700 dark:text-red-400">
-                  {t('Exchange.Errors.InvalidAmount')}
-                </p>
-              ) : null}
-              <p id={`${ids}-guest-note`} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                {t('Exchange.GuestNote')}
-              </p>
+        // While the assets load, the form is laid out but hidden under the spinner: the page keeps
+        // its height when they arrive, so nothing below it moves (layout shift).
+        <div className="relative">
+          {loading ? (
+            <div className="absolute inset-0 flex items-center justify-center">
+              <Spinner label={t('Exchange.LoadingAssets')} className="[&>span:first-child]:size-8" />
             </div>
-          )}
-          <Button type="submit" size="lg" className="w-full" disabled={same || !source || lock.isPending}>
-            {lock.isPending ? <Spinner label={t('Exchange.Locking')} /> : null}
-            {t('Exchange.Convert')}
-          </Button>
-        </form>
+          ) : null}
+          <form
+            className={`mt-6 space-y-4${loading ? ' invisible' : ''}`}
+            aria-hidden={loading || undefined}
+            inert={loading || undefined}
+            onSubmit={(e) => {
+              e.preventDefault();
+              onConvert();
+            }}
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <AssetSelect
+                id={`${ids}-give`}
+                label={t('Exchange.Give')}
+                value={source}
+                onChange={setSource}
+                assets={assets}
+              />
+              <AssetSelect
+                id={`${ids}-receive`}
+                label={t('Exchange.Receive')}
+                value={destination}
+                onChange={setDestination}
+                assets={assets}
+              />
+            </div>
+            {same ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {t('Exchange.Errors.SameAsset')}
+              </p>
+            ) : null}
+            {signedIn ? null : (
+              <div>
+                <label
+                  htmlFor={`${ids}-amount`}
+                  className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+                >
+                  {t('Exchange.AmountToSend')}
+                </label>
+                <input
+                  id={`${ids}-amount`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                  aria-invalid={touched && !guestAmountValid}
+                  aria-describedby={`${ids}-guest-note`}
+                  className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
+                />
+                {touched && !guestAmountValid ? (
+                  <p className="mt-1 text-sm text-red-700 dark:text-red-400">
+                    {t('Exchange.Errors.InvalidAmount')}
+                  </p>
+                ) : null}
+                <p id={`${ids}-guest-note`} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                  {t('Exchange.GuestNote')}
+                </p>
+              </div>
+            )}
+            <Button type="submit" size="lg" className="w-full" disabled={same || !source || lock.isPending}>
+              {lock.isPending ? <Spinner label={t('Exchange.Locking')} /> : null}
+              {t('Exchange.Convert')}
+            </Button>
+          </form>
+        </div>
       )}
     </Card>
   );
