@@ -11,7 +11,7 @@
 //
 // Options (environment): WEB_DIST (default apps/web/dist), LIGHTHOUSE_PORT (default 8374),
 // LIGHTHOUSE_PAGES=/home,/login (only these pages), LIGHTHOUSE_REPORTS=dir (each run's full JSON).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -30,9 +30,8 @@ const only = process.env.LIGHTHOUSE_PAGES?.split(',');
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
-// `--performance-floor=N` lowers the performance bar (CI): on a shared two-core machine the score of
-// one page swings by 10-25 points with the load of other processes (total blocking time is measured
-// CPU time), so CI guards against regressions below N while the target stays 95 (docs/performance.md).
+// `--performance-floor=N` lowers the performance bar for a run on a machine busy with other work
+// (total blocking time is measured CPU time, times four). CI runs at the targets.
 const floorArg = process.argv.find((a) => a.startsWith('--performance-floor='));
 const THRESHOLDS = {
   ...TARGETS,
@@ -88,6 +87,7 @@ async function audit(origin, page) {
     if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
     if (reportsDir) {
       const name = `${page.path.replaceAll('/', '_')}-${Date.now()}.json`;
+      mkdirSync(reportsDir, { recursive: true });
       writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
     }
     if (lhr.runtimeError)
