@@ -93,4 +93,30 @@ describe('job leases', () => {
     expect(new Set(fetched)).toEqual(new Set(['leader']));
     expect(follower.price('LEASETEST')?.usd.toFixed()).toBe('123.45');
   });
+
+  it('a follower started with the leader on a new database has fresh prices once started', async () => {
+    await t.services.db.execute(sql`delete from job_leases where name = 'price refresh'`);
+    const make = (holder: string) =>
+      createPriceService({
+        db: t.services.db,
+        source: {
+          id: 'static',
+          indicative: true,
+          // The leader's first fetch lands after the follower's first read.
+          fetch: async (tickers) => {
+            await pause(400);
+            return new Map(tickers.map((x) => [x, new Decimal('7')]));
+          },
+        },
+        tickers: async () => ['LEASETEST2'],
+        refreshSeconds: 60,
+        maxAgeSeconds: 300,
+        log: t.app.log,
+        leases: createJobLeases(t.services.db, holder),
+      });
+    const both = [make('first'), make('second')];
+    await Promise.all(both.map((p) => p.start()));
+    await Promise.all(both.map((p) => p.stop()));
+    for (const p of both) expect(p.freshUsd('LEASETEST2').toFixed()).toBe('7');
+  });
 });

@@ -38,6 +38,8 @@ const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 /** Snapshots younger than this keep every refresh; older ones one an hour (thinSnapshots). */
 const FULL_RESOLUTION_MS = 2 * DAY_MS;
+/** How long a follower waits at start for the leader's first prices (catchUp). */
+const CATCH_UP_MS = 5000;
 
 /** rate(L -> R) = usd(L) / usd(R): the one rate formula of the product, unrounded (DECISIONS §3). */
 export function rateOf(leftUsd: Decimal, rightUsd: Decimal): Decimal {
@@ -65,7 +67,7 @@ export function createPriceService(deps: PriceServiceDeps) {
   let version = 0;
   let lastThinned = 0;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  let running: Promise<unknown> | undefined;
   const rateText = new Map<string, string>();
   const quotes = new Map<string, Quote>();
   let rateTextVersion = -1;
@@ -123,13 +125,36 @@ export function createPriceService(deps: PriceServiceDeps) {
     version++;
   }
 
-  /** Refresh (or follow the instance that does), logging a failure: old prices stay and age. */
-  async function safeRefresh() {
+  /**
+   * Refresh (or follow the instance that does), logging a failure: old prices stay and age.
+   * Resolves true when this instance followed another.
+   */
+  async function safeRefresh(): Promise<boolean> {
+    let followed = false;
     try {
       const mine = !deps.leases || (await deps.leases.take('price refresh', deps.refreshSeconds * 2000));
+      followed = !mine;
       await (mine ? refresh() : follow());
     } catch (err) {
       deps.log.warn({ err, source: deps.source.id }, 'price refresh failed');
+    }
+    return followed;
+  }
+
+  const isFresh = (p: Price | undefined): p is Price =>
+    p !== undefined && now().getTime() - p.takenAt.getTime() <= deps.maxAgeSeconds * 1000;
+
+  /**
+   * A follower started alongside the leader (a new database, or a fleet started together) finds no
+   * fresh snapshot yet: it reads again for a moment, so it does not answer PRICES_STALE until its
+   * first timer tick. Bounded, so a leader whose source is down delays start-up by 5 s at most.
+   */
+  async function catchUp() {
+    const until = Date.now() + Math.min(deps.refreshSeconds * 2000, CATCH_UP_MS);
+    const tickers = await deps.tickers();
+    while (!tickers.every((t) => isFresh(current.get(t))) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      await follow().catch((err) => deps.log.warn({ err }, 'price follow failed'));
     }
   }
 
@@ -139,9 +164,7 @@ export function createPriceService(deps: PriceServiceDeps) {
 
   function fresh(ticker: string): Decimal {
     const p = current.get(ticker);
-    if (!p || now().getTime() - p.takenAt.getTime() > deps.maxAgeSeconds * 1000) {
-      throw new AppError(503, PRICES_STALE, PRICES_STALE_MESSAGE);
-    }
+    if (!isFresh(p)) throw new AppError(503, PRICES_STALE, PRICES_STALE_MESSAGE);
     return p.usd;
   }
 
@@ -160,7 +183,7 @@ export function createPriceService(deps: PriceServiceDeps) {
     /** Loads the last recorded prices, refreshes once, then every refreshSeconds. */
     async start() {
       current = toMap(await latestSnapshots(deps.db, deps.source.id));
-      await safeRefresh();
+      if (await safeRefresh()) await catchUp();
       if (version === 0)
         await reloadReference().catch((err) => deps.log.warn({ err }, 'price history unavailable'));
       version++;
