@@ -3,27 +3,8 @@ import { FEED_EVENT, type FeedUpdate, TransactionStatus } from '@vaultline/share
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../auth/test/render';
 import { FeedStatus } from './components/feed-status';
-import type { FeedSocket } from './lib/feed-connection';
-import { createFeedHub } from './lib/feed-hub';
-import { feedPayloads } from './lib/feed-payloads';
+import { fakeFeedHub } from './test/fake-socket';
 import { FeedProvider, useFeedUpdates } from './use-feed-updates';
-
-type Handler = (arg?: unknown) => void;
-class FakeSocket implements FeedSocket {
-  handlers = new Map<string, Handler[]>();
-  emitted: string[][] = [];
-  on(event: string, cb: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-  }
-  fire(event: string, arg?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(arg);
-  }
-  connect() {}
-  disconnect() {}
-  emit(_e: string, ids: string[]) {
-    this.emitted.push(ids);
-  }
-}
 
 const A = '3f2a6c1e-8d7b-4c5a-9e1f-2b3c4d5e6f70';
 const B = '5b1e0c2d-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
@@ -37,20 +18,7 @@ beforeAll(initTestI18n);
 
 describe('useFeedUpdates', () => {
   it('connects, shows the state, watches the ids (again when they change) and delivers updates', async () => {
-    const sockets: FakeSocket[] = [];
-    const hub = createFeedHub({
-      loadSocket: async () => ({
-        payloads: feedPayloads,
-        socket: () => {
-          const s = new FakeSocket();
-          sockets.push(s);
-          return s;
-        },
-      }),
-      identity: () => null,
-      subscribeIdentity: () => () => {},
-      onNotice: () => {},
-    });
+    const { hub, sockets, last } = fakeFeedHub();
     const got: FeedUpdate[] = [];
     const ui = (ids: string[]) => (
       <FeedProvider hub={hub}>
@@ -60,7 +28,7 @@ describe('useFeedUpdates', () => {
     const view = render(ui([A]));
     expect(screen.getByTestId('feed-status')).toHaveTextContent('Connecting…');
     await act(async () => {});
-    const socket = sockets[0] as FakeSocket;
+    const socket = last();
     act(() => socket.fire('connect'));
     expect(screen.getByRole('status')).toHaveTextContent('Real-time updates: Live updates on');
     expect(socket.emitted).toEqual([[A]]);

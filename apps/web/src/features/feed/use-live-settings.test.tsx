@@ -2,25 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { FEED_SETTINGS_EVENT, type PriceLock, type PublicSettings } from '@vaultline/shared';
 import { describe, expect, it } from 'vitest';
-import type { FeedSocket } from './lib/feed-connection';
-import { createFeedHub } from './lib/feed-hub';
-import { feedPayloads } from './lib/feed-payloads';
+import { fakeFeedHub } from './test/fake-socket';
 import { FeedProvider } from './use-feed-updates';
 import { useLiveSettings } from './use-live-settings';
-
-type Handler = (arg?: unknown) => void;
-class FakeSocket implements FeedSocket {
-  handlers = new Map<string, Handler[]>();
-  on(event: string, cb: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-  }
-  fire(event: string, arg?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(arg);
-  }
-  connect() {}
-  disconnect() {}
-  emit() {}
-}
 
 function Page() {
   useLiveSettings();
@@ -29,20 +13,7 @@ function Page() {
 
 describe('useLiveSettings', () => {
   it("puts a pushed minimum and fee rate into the page's settings and open locks (premium keeps 0)", async () => {
-    const sockets: FakeSocket[] = [];
-    const hub = createFeedHub({
-      loadSocket: async () => ({
-        payloads: feedPayloads,
-        socket: () => {
-          const s = new FakeSocket();
-          sockets.push(s);
-          return s;
-        },
-      }),
-      identity: () => null,
-      subscribeIdentity: () => () => {},
-      onNotice: () => {},
-    });
+    const { hub, last } = fakeFeedHub();
     const client = new QueryClient();
     client.setQueryData(['settings'], { minimumTransactionAmount: '99', feeRate: '0.005' } as PublicSettings);
     client.setQueryData(['convert', 'lock', 'a'], { minimumAmountUsd: '99', feeRate: '0.005' } as PriceLock);
@@ -57,7 +28,7 @@ describe('useLiveSettings', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    const socket = sockets[0] as FakeSocket;
+    const socket = last();
     act(() => socket.fire('connect'));
     // A malformed push changes nothing.
     act(() => socket.fire(FEED_SETTINGS_EVENT, { minimumTransactionAmount: 'lots' }));

@@ -1,38 +1,8 @@
 import { FEED_EVENT, TransactionStatus } from '@vaultline/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  createFeedConnection,
-  type FeedSocket,
-  RESTART_AFTER_CLOSE_MS,
-  startRetryDelay,
-} from './feed-connection';
+import { fakeSockets } from '../test/fake-socket';
+import { createFeedConnection, RESTART_AFTER_CLOSE_MS, startRetryDelay } from './feed-connection';
 import { feedPayloads } from './feed-payloads';
-
-type Handler = (arg?: unknown) => void;
-
-/** A fake socket the test drives: it succeeds or fails to connect when told. */
-class FakeSocket implements FeedSocket {
-  handlers = new Map<string, Handler[]>();
-  emitted: [string, string[]][] = [];
-  connects = 0;
-  closed = false;
-  on(event: string, cb: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-  }
-  fire(event: string, arg?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(arg);
-  }
-  connect() {
-    this.connects++;
-  }
-  disconnect() {
-    this.closed = true;
-    this.fire('disconnect');
-  }
-  emit(event: string, ids: string[]) {
-    this.emitted.push([event, ids]);
-  }
-}
 
 /** Timers the test advances by hand; records each delay asked for. */
 function manualTimers() {
@@ -57,25 +27,20 @@ function manualTimers() {
 }
 
 function setup(watch: string[] = []) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socket, last } = fakeSockets();
   const states: string[] = [];
   const notices: string[] = [];
   const updates: unknown[] = [];
   const timers = manualTimers();
   const conn = createFeedConnection({
     payloads: feedPayloads,
-    socket: () => {
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
-    },
+    socket,
     onState: (s) => states.push(s),
     onUpdate: (u) => updates.push(u),
     onNotice: (n) => notices.push(n),
     watchIds: () => watch,
     timers,
   });
-  const last = () => sockets[sockets.length - 1] as FakeSocket;
   return { conn, sockets, states, notices, updates, timers, last };
 }
 
@@ -85,7 +50,7 @@ describe('live feed connection (spec-1 §4, §9, §10)', () => {
     f.conn.start();
     f.last().fire('connect');
     expect(f.states).toEqual(['Connecting', 'Connected']);
-    expect(f.last().emitted).toEqual([['watch', ['3f2a6c1e-8d7b-4c5a-9e1f-2b3c4d5e6f70']]]);
+    expect(f.last().sent).toEqual([['watch', ['3f2a6c1e-8d7b-4c5a-9e1f-2b3c4d5e6f70']]]);
     const good = {
       id: '3f2a6c1e-8d7b-4c5a-9e1f-2b3c4d5e6f70',
       status: TransactionStatus.success,

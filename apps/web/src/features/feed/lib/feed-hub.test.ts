@@ -1,37 +1,16 @@
 import { FEED_EVENT, FEED_PATH, TransactionStatus } from '@vaultline/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FeedSocket, socketIoFactory } from './feed-connection';
+import { FakeSocket, fakeSockets } from '../test/fake-socket';
+import { socketIoFactory } from './feed-connection';
 import { createFeedHub } from './feed-hub';
 import { feedPayloads } from './feed-payloads';
 import { forcedTransport } from './feed-transport';
-
-type Handler = (arg?: unknown) => void;
-
-class FakeSocket implements FeedSocket {
-  handlers = new Map<string, Handler[]>();
-  emitted: string[][] = [];
-  closed = false;
-  on(event: string, cb: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-  }
-  fire(event: string, arg?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(arg);
-  }
-  connect() {}
-  disconnect() {
-    this.closed = true;
-    this.fire('disconnect');
-  }
-  emit(_event: string, ids: string[]) {
-    this.emitted.push(ids);
-  }
-}
 
 const A = '3f2a6c1e-8d7b-4c5a-9e1f-2b3c4d5e6f70';
 const B = '5b1e0c2d-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 
 function setup() {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socket, last } = fakeSockets();
   let user: string | null = null;
   const identityListeners = new Set<() => void>();
   const notices: string[] = [];
@@ -39,14 +18,7 @@ function setup() {
   const hub = createFeedHub({
     loadSocket: async () => {
       loads.count++;
-      return {
-        payloads: feedPayloads,
-        socket: () => {
-          const s = new FakeSocket();
-          sockets.push(s);
-          return s;
-        },
-      };
+      return { payloads: feedPayloads, socket };
     },
     identity: () => user,
     subscribeIdentity: (l) => {
@@ -60,7 +32,6 @@ function setup() {
     user = id;
     for (const l of identityListeners) l();
   };
-  const last = () => sockets.at(-1) as FakeSocket;
   return { hub, sockets, notices, loads, signIn, last, identityListeners };
 }
 

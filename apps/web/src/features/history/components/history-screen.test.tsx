@@ -6,44 +6,14 @@ import HistoryPage from '../../../app/routes/history';
 import { notifications } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { fakeApi, initTestI18n, renderAt } from '../../auth/test/render';
-import { createFeedHub, FeedProvider } from '../../feed';
-import type { FeedSocket } from '../../feed/lib/feed-connection';
-import { feedPayloads } from '../../feed/lib/feed-payloads';
+import { FeedProvider } from '../../feed';
+import { type FakeSocket, fakeFeedHub } from '../../feed/test/fake-socket';
 import { historyItem, publicExchange, uuid } from '../test/fixtures';
-
-type Handler = (arg?: unknown) => void;
-class FakeSocket implements FeedSocket {
-  handlers = new Map<string, Handler[]>();
-  emitted: string[][] = [];
-  on(event: string, cb: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-  }
-  fire(event: string, arg?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(arg);
-  }
-  connect() {}
-  disconnect() {}
-  emit(_e: string, ids: string[]) {
-    this.emitted.push(ids);
-  }
-}
 
 let sockets: FakeSocket[] = [];
 function renderHistory() {
-  sockets = [];
-  const hub = createFeedHub({
-    loadSocket: async () => ({
-      payloads: feedPayloads,
-      socket: () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
-    }),
-    identity: () => null,
-    subscribeIdentity: () => () => {},
-    onNotice: () => {},
-  });
+  const { hub, sockets: made } = fakeFeedHub();
+  sockets = made;
   return renderAt('/buy-sell/history', [
     {
       path: '/buy-sell/history',

@@ -6,24 +6,9 @@ import HistoryPage from '../../../app/routes/history';
 import { notifications } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { fakeJwt, initTestI18n, renderAt } from '../../auth/test/render';
-import { createFeedHub, FeedProvider } from '../../feed';
-import type { FeedSocket } from '../../feed/lib/feed-connection';
-import { feedPayloads } from '../../feed/lib/feed-payloads';
+import { FeedProvider } from '../../feed';
+import { type FakeSocket, fakeFeedHub } from '../../feed/test/fake-socket';
 import { historyItem, uuid } from '../test/fixtures';
-
-type Handler = (arg?: unknown) => void;
-class FakeSocket implements FeedSocket {
-  handlers = new Map<string, Handler[]>();
-  on(event: string, cb: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
-  }
-  fire(event: string, arg?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(arg);
-  }
-  connect() {}
-  disconnect() {}
-  emit() {}
-}
 
 /** The signed-in user's server list, by page, and the calls made (GET History only here). */
 function serverHistory(all: () => HistoryItem[], fail?: { status: number }) {
@@ -61,20 +46,10 @@ function serverHistory(all: () => HistoryItem[], fail?: { status: number }) {
   return calls;
 }
 
-let socket: FakeSocket | undefined;
+let sockets: FakeSocket[] = [];
 function renderHistory() {
-  const hub = createFeedHub({
-    loadSocket: async () => ({
-      payloads: feedPayloads,
-      socket: () => {
-        socket = new FakeSocket();
-        return socket;
-      },
-    }),
-    identity: () => 'user',
-    subscribeIdentity: () => () => {},
-    onNotice: () => {},
-  });
+  const { hub, sockets: made } = fakeFeedHub({ identity: () => 'user' });
+  sockets = made;
   return renderAt('/buy-sell/history', [
     {
       path: '/buy-sell/history',
@@ -141,12 +116,13 @@ describe('history screen, signed in', () => {
     serverHistory(() => list);
     renderHistory();
     await waitFor(() => expect(cards()).toHaveLength(5));
-    await waitFor(() => expect(socket).toBeDefined());
-    act(() => socket?.fire('connect'));
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket;
+    act(() => socket.fire('connect'));
     const fresh = historyItem(50, { kind: 'conversion', status: TransactionStatus.success });
     list.unshift(fresh);
     act(() =>
-      socket?.fire(FEED_EVENT, {
+      socket.fire(FEED_EVENT, {
         id: fresh.id,
         status: 1,
         adminNotes: null,
@@ -161,7 +137,7 @@ describe('history screen, signed in', () => {
     // Someone else's (an admin's connection hears everyone): not on the user's list, no notice.
     notifications.clear();
     act(() =>
-      socket?.fire(FEED_EVENT, {
+      socket.fire(FEED_EVENT, {
         id: uuid(77),
         status: 1,
         adminNotes: null,
