@@ -110,7 +110,8 @@ const CASES: Record<string, Case> = {
   '/buy-sell/transaction/:id': {
     path: (d) => `/buy-sell/transaction/${d.transactionId}`,
     as: 'user',
-    ready: async (page) => expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'),
+    ready: async (page) =>
+      expect(page.getByRole('main').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'),
   },
   '/buy-sell/history (user)': {
     path: () => '/buy-sell/history',

@@ -139,7 +139,7 @@ test('home widget, buy-sell, lock, preview, confirm, status, wallets', async ({ 
   transactionId = page.url().split('/').pop() ?? '';
   await expect(page.getByText('Done 100%')).toBeVisible();
   await expect(page.getByText('Success', { exact: true })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('main').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   const received = (await page.locator('dt:text-is("To") + dd').textContent())?.trim();
   expect(received).toMatch(/^0\.\d{4} ETH$/);
   const tx = await user.get<{ destinationAmount: string }>(`AssetConvert/transaction?id=${transactionId}`);

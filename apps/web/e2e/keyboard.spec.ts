@@ -87,7 +87,7 @@ test('signed-in convert: buy-sell, lock, amount, Confirm, keyboard only', async 
   await tabTo(page, confirm);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/buy-sell\/transaction\//);
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('main').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   // Focus moved to main after the navigation: Tab goes on with this page (a new conversion, then
   // Continue), not with the header.
   await expect(page.locator('main')).toBeFocused();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
-import { expectNoSeriousA11yViolations, loginAs, pageShown, signInViaApi } from './support';
+import { expectNoSeriousA11yViolations, loginAs, pageShown, shot, signInViaApi } from './support';
 
 const footer = (page: Page) => page.locator('footer');
 const languageSelect = (page: Page, label: string) => footer(page).getByLabel(label, { exact: true });
@@ -223,6 +223,35 @@ test.describe('shell', () => {
       .getByRole('article', { name: 'Subscribed' });
     await expect(note).toBeVisible();
     await expect(note).toHaveAttribute('data-severity', 'Success');
+  });
+
+  test('a navigation waiting for slow page code shows a progress bar over the page being left', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    await pageShown(page);
+    const homeTitle = await page.locator('main h1').first().textContent();
+    // The contact page's code takes a second to arrive.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
+    const bar = page.getByRole('progressbar', { name: 'Loading…' });
+    await expect(bar).toBeVisible();
+    // The page being left stays on screen meanwhile.
+    await expect(page.locator('main h1').first()).toHaveText(homeTitle ?? '');
+    await shot(page, 'navigation-progress');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'navigation-progress-dark-phone');
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+    await expect(bar).toHaveCount(0);
   });
 
   for (const path of ['/home', '/unauthorized', '/forbidden', '/notfound']) {

@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n';
 import { ChatWidget } from './layout/chat-widget';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { NavigationProgress } from './layout/navigation-progress';
 import { Notifications, useClearNotificationsOnNavigation } from './layout/notifications';
 import { PageErrorBoundary } from './layout/page-error-boundary';
 import { useFocusMainOnNavigation } from './layout/use-focus-main-on-navigation';
@@ -31,6 +32,7 @@ export function RootLayout() {
       >
         {t('Common.SkipToContent')}
       </a>
+      <NavigationProgress />
       <Header />
       {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
           arrives does not push a visible footer down (a layout shift). */}

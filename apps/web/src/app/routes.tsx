@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
+import { trackPageLoad } from './page-loads';
 import { RootLayout } from './root-layout';
 
 /** `handle` of a lazily loaded page: starts loading its code (app.tsx, before the first render). */
@@ -22,7 +23,8 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
       entry.loaded = module.default;
       return module;
     });
-  const entry: LazyEntry = { loaded: undefined, Lazy: lazy(preload) };
+  // React.lazy calls its loader when a render first needs the page: the shell's progress bar shows it.
+  const entry: LazyEntry = { loaded: undefined, Lazy: lazy(() => trackPageLoad(preload())) };
   return { element: <LazyPage entry={entry} />, handle: { preload } satisfies PageHandle };
 };
 
