@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -11,6 +11,11 @@ export const auditLog = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Order of writing: orders changes made in the same instant (the embedded database's clock
+     * ticks in milliseconds), so a change is never listed before the one it followed.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     actorId: uuid('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -22,8 +27,8 @@ export const auditLog = pgTable(
   },
   (t) => [
     // Newest first is a backward scan of these.
-    index('audit_log_at_idx').on(t.at, t.id),
-    index('audit_log_target_idx').on(t.targetId, t.at),
+    index('audit_log_at_idx').on(t.at, t.seq),
+    index('audit_log_target_idx').on(t.targetId, t.at, t.seq),
     index('audit_log_action_idx').on(t.action, t.at),
   ],
 );

@@ -42,7 +42,7 @@ export function auditOf(t: TestApp, targetId: string, action?: string) {
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.targetId, targetId), action ? eq(auditLog.action, action) : undefined))
-    .orderBy(desc(auditLog.at));
+    .orderBy(desc(auditLog.at), desc(auditLog.seq));
 }
 
 export const get = (t: TestApp, url: string, token?: string) =>

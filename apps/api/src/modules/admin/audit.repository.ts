@@ -29,7 +29,7 @@ export function listAudit(db: DbOrTx, f: AuditFilter, offset: number, limit: num
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
     .where(where(f))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(desc(auditLog.at), desc(auditLog.seq))
     .offset(offset)
     .limit(limit);
 }

@@ -5,6 +5,7 @@ import { assets, auditLog, bankAccounts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
 import { addProfile, auditOf, get, namedUser, post } from './admin.test-helpers';
+import { insertAudit } from './audit.repository';
 
 let t: TestApp;
 let admin: { id: string; token: string };
@@ -126,6 +127,28 @@ describe('GET Admin/auditLog', () => {
     const byAction = (await get(t, '/Admin/auditLog?action=deposit.approve', admin.token)).json().content;
     expect(byAction.items.every((e: { action: string }) => e.action === 'deposit.approve')).toBe(true);
     expect((await get(t, '/Admin/auditLog', admin.token)).json().content.pageSize).toBe(10);
+  });
+
+  it('lists changes made in the same instant in the order they were made', async () => {
+    // One transaction: now() is the same for every row, as for changes a millisecond apart on the
+    // embedded database.
+    const target = randomUUID();
+    await t.services.db.transaction(async (tx) => {
+      for (let n = 0; n < 6; n++) {
+        await insertAudit(tx, {
+          actorId: admin.id,
+          action: 'setting.feeRate',
+          targetType: 'setting',
+          targetId: target,
+          before: { n: n - 1 },
+          after: { n },
+        });
+      }
+    });
+    const listed = (await get(t, `/Admin/auditLog?targetId=${target}`, admin.token)).json().content;
+    expect(new Set(listed.items.map((e: { at: string }) => e.at)).size).toBe(1);
+    expect(listed.items.map((e: { after: { n: number } }) => e.after.n)).toEqual([5, 4, 3, 2, 1, 0]);
+    expect((await auditOf(t, target)).map((r) => r.after?.n)).toEqual([5, 4, 3, 2, 1, 0]);
   });
 
   it('refuses a page size above 50, a page below 1 and an unknown action', async () => {
