@@ -105,6 +105,8 @@ describe('GET /api/Admin/outbox', () => {
     const a = await createUser(t, { role: 'admin' });
     const { token } = await session(t, a.email, a.password);
     await t.services.mail.send({ to: 'd@example.test', subject: 'First', text: 'one' });
+    // Newest first is by the time queued, which the embedded database keeps to the millisecond.
+    await new Promise((r) => setTimeout(r, 3));
     await t.services.mail.send({ to: 'd@example.test', subject: 'Second', text: 'two' });
     const res = await t.request({ method: 'GET', url: '/api/Admin/outbox?to=D@example.test', token });
     expect(res.statusCode).toBe(200);
