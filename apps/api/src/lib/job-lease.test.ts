@@ -17,6 +17,30 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let n = 0;
 const jobName = () => `test job ${++n}`;
 
+/** A price service for one test ticker on the shared database, holding leases as `holder`. */
+const priceService = (
+  holder: string,
+  ticker: string,
+  fetchUsd: () => Promise<string>,
+  refreshSeconds: number,
+) =>
+  createPriceService({
+    db: t.services.db,
+    source: {
+      id: 'static',
+      indicative: true,
+      fetch: async (tickers) => {
+        const usd = await fetchUsd();
+        return new Map(tickers.map((x) => [x, new Decimal(usd)]));
+      },
+    },
+    tickers: async () => [ticker],
+    refreshSeconds,
+    maxAgeSeconds: 300,
+    log: t.app.log,
+    leases: createJobLeases(t.services.db, holder),
+  });
+
 describe('job leases', () => {
   it('one holder at a time; the holder renews; another takes over when it runs out or is released', async () => {
     const a = createJobLeases(t.services.db, 'instance-a');
@@ -66,22 +90,15 @@ describe('job leases', () => {
     const fetched: string[] = [];
     let usd = '100';
     const make = (holder: string) =>
-      createPriceService({
-        db: t.services.db,
-        source: {
-          id: 'static',
-          indicative: true,
-          fetch: async (tickers) => {
-            fetched.push(holder);
-            return new Map(tickers.map((x) => [x, new Decimal(usd)]));
-          },
+      priceService(
+        holder,
+        'LEASETEST',
+        async () => {
+          fetched.push(holder);
+          return usd;
         },
-        tickers: async () => ['LEASETEST'],
-        refreshSeconds: 1,
-        maxAgeSeconds: 300,
-        log: t.app.log,
-        leases: createJobLeases(t.services.db, holder),
-      });
+        1,
+      );
     await t.services.db.execute(sql`delete from job_leases where name = 'price refresh'`);
     const leader = make('leader');
     const follower = make('follower');
@@ -96,24 +113,8 @@ describe('job leases', () => {
 
   it('a follower started with the leader on a new database has fresh prices once started', async () => {
     await t.services.db.execute(sql`delete from job_leases where name = 'price refresh'`);
-    const make = (holder: string) =>
-      createPriceService({
-        db: t.services.db,
-        source: {
-          id: 'static',
-          indicative: true,
-          // The leader's first fetch lands after the follower's first read.
-          fetch: async (tickers) => {
-            await pause(400);
-            return new Map(tickers.map((x) => [x, new Decimal('7')]));
-          },
-        },
-        tickers: async () => ['LEASETEST2'],
-        refreshSeconds: 60,
-        maxAgeSeconds: 300,
-        log: t.app.log,
-        leases: createJobLeases(t.services.db, holder),
-      });
+    // The leader's first fetch lands after the follower's first read.
+    const make = (holder: string) => priceService(holder, 'LEASETEST2', () => pause(400).then(() => '7'), 60);
     const both = [make('first'), make('second')];
     await Promise.all(both.map((p) => p.start()));
     await Promise.all(both.map((p) => p.stop()));
