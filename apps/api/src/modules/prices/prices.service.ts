@@ -151,7 +151,8 @@ export function createPriceService(deps: PriceServiceDeps) {
    */
   async function catchUp() {
     const until = Date.now() + Math.min(deps.refreshSeconds * 2000, CATCH_UP_MS);
-    const tickers = await deps.tickers();
+    // No asset list (database unreachable): nothing to wait for, the timer retries.
+    const tickers = await deps.tickers().catch(() => []);
     while (!tickers.every((t) => isFresh(current.get(t))) && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 100));
       await follow().catch((err) => deps.log.warn({ err }, 'price follow failed'));

@@ -33,7 +33,6 @@ export function NavigationProgress() {
       role="progressbar"
       aria-label={t('Common.Loading')}
       className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-indigo-600 dark:bg-indigo-400"
-      data-testid="navigation-progress"
     />
   );
 }
