@@ -14,6 +14,10 @@ export interface ApiProcessOptions {
   jwtSecret: string;
   profileDir?: string;
   source?: boolean;
+  /** More settings (they win over the defaults below). */
+  env?: Record<string, string>;
+  /** Where its log goes: the bench's stderr (default), or nowhere (a bench that logs as deployed). */
+  output?: 'stderr' | 'discard';
 }
 
 export async function startApi(o: ApiProcessOptions): Promise<{ pid: number; stop: () => Promise<void> }> {
@@ -26,7 +30,7 @@ export async function startApi(o: ApiProcessOptions): Promise<{ pid: number; sto
   const proc = spawn(process.execPath, args, {
     cwd: o.root,
     // Its output goes to stderr: stdout carries only the bench's JSON result.
-    stdio: ['ignore', 2, 2],
+    stdio: o.output === 'discard' ? ['ignore', 'ignore', 2] : ['ignore', 2, 2],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -38,6 +42,7 @@ export async function startApi(o: ApiProcessOptions): Promise<{ pid: number; sto
       COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret-x',
       LOG_LEVEL: 'warn',
       DEMO: 'false',
+      ...o.env,
     },
   });
   for (let i = 0; i < 300; i++) {

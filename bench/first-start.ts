@@ -23,7 +23,10 @@ const RUNS = Number(process.env.FIRST_START_RUNS ?? 5);
 const PORT = Number(process.env.FIRST_START_PORT ?? 8305);
 const PROFILE = process.env.FIRST_START_PROFILE;
 const FROM_SOURCES = process.env.FIRST_START_API === 'src';
-const root = path.resolve(import.meta.dirname, '..');
+// BENCH_ROOT: another checkout's build (an earlier commit), measured the same way for a before/after.
+const root = process.env.BENCH_ROOT
+  ? path.resolve(process.env.BENCH_ROOT)
+  : path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/api/dist/server.js');
 const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim());
 

@@ -9,6 +9,10 @@
  *   their own wallet in a loop: POST AssetConvert/lock then POST AssetConvert/convert (a "pair").
  * - Rounds alternate `pgbench -N -c BENCH_USERS` (simple-update) and the pairs load, BENCH_SECONDS
  *   each (default 10), BENCH_ROUNDS times (default 3); figures are medians over rounds.
+ * - Two API processes on the same database, as deployed (NODE_ENV=production): one with the
+ *   default logging (a request line per call at info, written to a discarded stdout as a log
+ *   collector would take it) and one with LOG_LEVEL=warn ("logs off"); each round measures both,
+ *   one after the other. The targets apply to the default one.
  * - BENCH_PROFILE=dir writes a CPU profile of the API (node --cpu-prof) into dir; BENCH_API=src runs
  *   the sources through tsx even when a build exists; BENCH_ROOT=dir measures another checkout.
  * After the run the ledger audit must be clean and every acknowledged conversion must be stored.
@@ -54,6 +58,7 @@ interface LoadRound {
 
 /** Each user converting in a loop on its own connection (bench/raw-http.ts), for `seconds`. */
 async function loadPairs(
+  port: number,
   clients: { headers: string }[],
   seconds: number,
   pair: { left: string; right: string },
@@ -64,7 +69,7 @@ async function loadPairs(
   const t0 = performance.now();
   await Promise.all(
     clients.map(async (c) => {
-      const http = await RawHttpClient.connect(PORT);
+      const http = await RawHttpClient.connect(port);
       const post = async (p: string, body: object) => {
         const res = await http.request(`POST /api${p} HTTP/1.1\r\n${c.headers}`, JSON.stringify(body));
         if (res.status !== 200) throw new Error(`${p}: ${res.status} ${res.body}`);
@@ -152,26 +157,38 @@ async function main() {
     const token = await tokens.sign({ sub: u.id, role: 'user', premium: false, ver: 0 });
     clients.push({
       headers:
-        `host: 127.0.0.1:${PORT}\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\n` +
+        `host: 127.0.0.1\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\n` +
         'cookie: XSRF-TOKEN=bench\r\nx-xsrf-token: bench',
     });
   }
 
-  const api = await startApi({
-    root,
-    databaseUrl: withDb(base, appDb),
-    port: PORT,
-    jwtSecret: JWT_SECRET,
-    profileDir: PROFILE,
-    source: process.env.BENCH_API === 'src',
-  });
-  const load = (seconds: number) => loadPairs(clients, seconds, { left: usd.id, right: btc.id });
+  /** The two configurations measured side by side: the default logging, and logs off. */
+  const configs = [
+    { name: 'logs', port: PORT, env: { LOG_LEVEL: '' } },
+    { name: 'quiet', port: PORT + 1, env: { LOG_LEVEL: 'warn' } },
+  ] as const;
+  const apis: Awaited<ReturnType<typeof startApi>>[] = [];
+  for (const c of configs)
+    apis.push(
+      await startApi({
+        root,
+        databaseUrl: withDb(base, appDb),
+        port: c.port,
+        jwtSecret: JWT_SECRET,
+        profileDir: PROFILE,
+        source: process.env.BENCH_API === 'src',
+        env: c.env,
+        output: 'discard',
+      }),
+    );
   let acknowledged = 0;
-  const pairsRound = async (seconds: number) => {
+  const pairsRound = async (i: number, seconds: number) => {
+    const api = apis[i];
+    if (!api) throw new Error(`no API ${i}`);
     const apiCpu0 = cpuTimes(api.pid);
     const pgCpu0 = postgresCpu();
     const busy0 = machineBusy();
-    const r = await load(seconds);
+    const r = await loadPairs(configs[i]?.port ?? PORT, clients, seconds, { left: usd.id, right: btc.id });
     acknowledged += r.pairs;
     const n = r.pairs;
     return {
@@ -187,21 +204,28 @@ async function main() {
     };
   };
 
-  await pairsRound(2); // warm-up: JIT, connections, prepared statements
-  const rounds: { pgbenchTps: number; pairs: Awaited<ReturnType<typeof pairsRound>> }[] = [];
+  // Warm-up of both: JIT, connections, prepared statements.
+  for (let i = 0; i < configs.length; i++) await pairsRound(i, 2);
+  type Pairs = Awaited<ReturnType<typeof pairsRound>>;
+  const rounds: { pgbenchTps: number; pairs: Pairs; quiet: Pairs }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const pgbenchTps = pgbench(withDb(base, benchDb), { clients: USERS, seconds: SECONDS, args: ['-N'] }).tps;
     await backendsGone((text, values) => admin.query(text, values), benchDb);
-    const pairs = await pairsRound(SECONDS);
-    rounds.push({ pgbenchTps, pairs });
-    console.error(
-      `round ${i + 1}: pgbench ${pgbenchTps.toFixed(0)} tps; ${pairs.pairsPerSecond.toFixed(0)} pairs/s, ` +
-        `p99 ${pairs.p99ms.toFixed(1)} ms, CPU/pair: API ${pairs.apiCpuMsPerPair.toFixed(3)} ms, ` +
-        `PostgreSQL ${pairs.postgresCpuMsPerPair.toFixed(3)} ms, load generator ${pairs.clientCpuMsPerPair.toFixed(3)} ms; ` +
-        `machine ${(pairs.machineBusy * 100).toFixed(0)} % busy`,
-    );
+    const pairs = await pairsRound(0, SECONDS);
+    const quiet = await pairsRound(1, SECONDS);
+    rounds.push({ pgbenchTps, pairs, quiet });
+    for (const [name, r] of [
+      ['logs on ', pairs],
+      ['logs off', quiet],
+    ] as const)
+      console.error(
+        `round ${i + 1} ${name}: pgbench ${pgbenchTps.toFixed(0)} tps; ${r.pairsPerSecond.toFixed(0)} pairs/s, ` +
+          `p99 ${r.p99ms.toFixed(1)} ms, CPU/pair: API ${r.apiCpuMsPerPair.toFixed(3)} ms, ` +
+          `PostgreSQL ${r.postgresCpuMsPerPair.toFixed(3)} ms, load generator ${r.clientCpuMsPerPair.toFixed(3)} ms; ` +
+          `machine ${(r.machineBusy * 100).toFixed(0)} % busy`,
+      );
   }
-  await api.stop();
+  for (const api of apis) await api.stop();
 
   const stored = await db.execute(sql`select count(*)::int as n from conversions`);
   const storedCount = (stored as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
@@ -227,6 +251,13 @@ async function main() {
     postgresCpuMsPerPair: m((r) => r.pairs.postgresCpuMsPerPair, 3),
     machineBusy: m((r) => r.pairs.machineBusy, 3),
     clientCpuMsPerPair: m((r) => r.pairs.clientCpuMsPerPair, 3),
+    logsOff: {
+      pairsPerSecond: m((r) => r.quiet.pairsPerSecond),
+      ratioToPgbench: m((r) => r.quiet.pairsPerSecond / r.pgbenchTps, 3),
+      p50ms: m((r) => r.quiet.p50ms),
+      p99ms: m((r) => r.quiet.p99ms),
+      apiCpuMsPerPair: m((r) => r.quiet.apiCpuMsPerPair, 3),
+    },
     targets: { ratio: 0.25, p99ms: 50, apiCpuMsPerPair: 0.5 },
     check: {
       acknowledged,
@@ -246,7 +277,7 @@ async function main() {
   // without its answer having been read (at most one per user and round).
   if (
     storedCount < acknowledged ||
-    storedCount > acknowledged + USERS * (ROUNDS + 1) ||
+    storedCount > acknowledged + USERS * 2 * (ROUNDS + 1) ||
     audit.unbalanced.length + audit.drift.length + audit.negative.length > 0
   ) {
     console.error(

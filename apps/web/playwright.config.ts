@@ -78,6 +78,8 @@ function apiServer(serverPort: number, serverDataDir: string) {
       // Every spec's guest calls come from 127.0.0.1; the API tests check the limit itself.
       GUEST_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
+      // The demo chains mine a block a second: read them often, so each confirmation shows.
+      CHAIN_POLL_MS: '300',
     },
   };
 }

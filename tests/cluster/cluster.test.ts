@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { FEED_EVENT, FEED_PATH } from '@vaultline/shared';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -8,8 +10,10 @@ import {
   createDatabase,
   type Instance,
   request,
+  root,
   startInstance,
   startNginx,
+  startPrometheus,
   waitReady,
   xsrfFrom,
 } from './harness';
@@ -19,7 +23,8 @@ import {
 // stopped with SIGTERM finishes its work while its clients move to the other.
 const BASE = process.env.DATABASE_URL;
 const REDIS = process.env.REDIS_URL;
-const PORTS = { nginx: 8410, a: 8411, b: 8412 };
+const PORTS = { nginx: 8410, a: 8411, b: 8412, prometheus: 8413 };
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 const ADMIN = { email: 'admin@cluster.vaultline.test', password: 'cluster-admin-password-1' };
 const ADDR_ETH = '0x742d35Cc6634C0532925a3b844Bc454e4438f44e';
 const BTC_HASH = (n: number) => n.toString(16).padStart(64, 'a');
@@ -29,6 +34,7 @@ let fixture: Awaited<ReturnType<typeof startPriceFixture>>;
 let a: Instance;
 let b: Instance;
 let nginx: ReturnType<typeof startNginx>;
+let prometheus: ReturnType<typeof startPrometheus>;
 const sockets: Socket[] = [];
 
 const json = <T>(r: { body: string }) =>
@@ -116,6 +122,7 @@ beforeAll(async () => {
     DEMO_ADMIN_PASSWORD: ADMIN.password,
     DEMO_USER_EMAIL: 'user@cluster.vaultline.test',
     DEMO_USER_PASSWORD: 'cluster-user-password-1',
+    METRICS_TOKEN,
   };
   // Both start at once on the new database: the start-up lock lets one migrate and seed.
   a = startInstance('a', PORTS.a, env);
@@ -123,10 +130,17 @@ beforeAll(async () => {
   await Promise.all([waitReady(a.url), waitReady(b.url)]);
   nginx = startNginx(PORTS.nginx, [PORTS.a, PORTS.b]);
   await waitReady(nginx.url, 10_000);
+  prometheus = startPrometheus(
+    PORTS.prometheus,
+    [`127.0.0.1:${PORTS.a}`, `127.0.0.1:${PORTS.b}`],
+    METRICS_TOKEN,
+  );
+  await prometheus.ready();
 }, 180_000);
 
 afterAll(async () => {
   for (const s of sockets) s.close();
+  await prometheus?.stop();
   await nginx?.stop();
   for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill('SIGTERM');
   await Promise.all([a?.exited, b?.exited]);
@@ -191,6 +205,84 @@ describe('two instances behind nginx', () => {
     for (const base of [a.url, b.url, a.url, b.url]) statuses.push((await ask(base)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
+
+  it('Prometheus scrapes both instances: the summed request counter matches the requests made', async () => {
+    const scraped = async (what: string) => {
+      const since = Date.now();
+      const end = since + 15_000;
+      for (;;) {
+        const targets = await prometheus.targets();
+        if (
+          targets.length === 2 &&
+          targets.every((t) => t.health === 'up' && Date.parse(t.lastScrape) > since)
+        )
+          return;
+        if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(targets)} ${prometheus.log()}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const route = '/api/health/live';
+    const byInstance = async () =>
+      new Map(
+        (
+          await prometheus.query(
+            `sum by (instance) (http_request_duration_seconds_count{job="vaultline",route="${route}",status_code="200"})`,
+          )
+        ).map((r) => [r.metric.instance, r.value]),
+      );
+    await scraped('first scrape');
+    const [sumBefore] = await prometheus.query(
+      `sum(http_request_duration_seconds_count{job="vaultline",route="${route}"})`,
+    );
+    const before = await byInstance();
+    // Through nginx from 40 client addresses (sticky by address: both instances get some).
+    const made = { a: 0, b: 0 };
+    for (let i = 2; i < 42; i++) {
+      const res = await request(`${nginx.url}${route}`, { from: `127.0.0.${i}` });
+      made[json<{ instance: 'a' | 'b' }>(res).content.instance]++;
+    }
+    expect(made.a).toBeGreaterThan(0);
+    expect(made.b).toBeGreaterThan(0);
+    await scraped('scrape after the requests');
+    const [sumAfter] = await prometheus.query(
+      `sum(http_request_duration_seconds_count{job="vaultline",route="${route}"})`,
+    );
+    expect((sumAfter?.value ?? 0) - (sumBefore?.value ?? 0)).toBe(made.a + made.b);
+    const after = await byInstance();
+    for (const [name, port] of [
+      ['a', PORTS.a],
+      ['b', PORTS.b],
+    ] as const) {
+      const instance = `127.0.0.1:${port}`;
+      expect((after.get(instance) ?? 0) - (before.get(instance) ?? 0), name).toBe(made[name]);
+    }
+    // The metrics are not public: not through nginx, not without the token.
+    expect((await request(`${nginx.url}/metrics`)).status).toBe(404);
+    expect((await request(`${a.url}/metrics`)).status).toBe(401);
+    // Every metric the alert rules and the dashboard use is one an instance declares.
+    const declared = new Set(
+      [
+        ...(
+          await request(`${a.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+        ).body.matchAll(/^# TYPE (\S+) (\S+)$/gm),
+      ].flatMap(([, name, type]) =>
+        type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name as string],
+      ),
+    );
+    declared.add('up');
+    const used = (text: string) =>
+      new Set(
+        [...text.matchAll(/\b((?:http|process|nodejs|vaultline|up)[a-z_]*)\b(?=\s*[{[)])/g)].map((m) => m[1]),
+      );
+    for (const file of ['deploy/prometheus/alerts.yml', 'deploy/grafana/vaultline.json']) {
+      const names = [...used(readFileSync(path.join(root, file), 'utf8'))];
+      expect(names.length, file).toBeGreaterThan(5);
+      expect(
+        names.filter((n) => !declared.has(n as string)),
+        file,
+      ).toEqual([]);
+    }
+  }, 60_000);
 
   it('each periodic job runs on one instance: one price fetch per period, not one per instance', async () => {
     const before = fixture.requests.length;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,8 +39,19 @@ export async function createDatabase(base: string): Promise<{ url: string; drop(
   };
 }
 
-export function startInstance(name: string, port: number, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+/**
+ * An API process on loopback; `compiled`: the production build (apps/api/dist, as `npm start` runs
+ * it) when it exists, else the sources through tsx.
+ */
+export function startInstance(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Instance {
+  const built = path.join(root, 'apps/api/dist/server.js');
+  const args = opts.compiled && existsSync(built) ? [built] : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -161,4 +172,78 @@ export async function xsrfFrom(url: string): Promise<Record<string, string>> {
   const cookie = set.map((c) => c.split(';')[0]).find((c) => c?.startsWith('XSRF-TOKEN='));
   if (!cookie) throw new Error('no XSRF cookie');
   return { cookie, 'x-xsrf-token': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
+}
+
+/**
+ * Prometheus (Debian's package) with the repository's config and alert rules
+ * (deploy/prometheus/), scraping `targets` (host:port) every second with the metrics token.
+ */
+export function startPrometheus(listen: number, targets: string[], token: string) {
+  const binary = spawnSync('sh', ['-c', 'command -v prometheus'], { encoding: 'utf8' }).stdout.trim();
+  if (!binary) throw new Error('prometheus is not installed: apt-get install -y prometheus');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vaultline-prometheus-'));
+  const slot = (name: string) => `$${'{'}${name}}`;
+  writeFileSync(path.join(dir, 'token'), token, { mode: 0o600 });
+  const config = readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')
+    .replaceAll(slot('TARGETS'), `[${targets.map((t) => `'${t}'`).join(', ')}]`)
+    .replaceAll(slot('TOKEN_FILE'), path.join(dir, 'token'))
+    .replaceAll(slot('SCRAPE_INTERVAL'), '1s');
+  writeFileSync(path.join(dir, 'prometheus.yml'), config);
+  writeFileSync(
+    path.join(dir, 'alerts.yml'),
+    readFileSync(path.join(root, 'deploy/prometheus/alerts.yml'), 'utf8'),
+  );
+  const child = spawn(
+    binary,
+    [
+      `--config.file=${path.join(dir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${listen}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let log = '';
+  child.stderr?.on('data', (c) => {
+    log = (log + String(c)).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${listen}`;
+  const api = async <T>(p: string): Promise<T> => {
+    const res = JSON.parse((await request(`${url}${p}`)).body) as { status: string; data: T };
+    if (res.status !== 'success') throw new Error(`Prometheus ${p}: ${JSON.stringify(res)}`);
+    return res.data;
+  };
+  return {
+    url,
+    log: () => log,
+    /** An instant query's samples: labels and value. */
+    async query(expr: string): Promise<{ metric: Record<string, string>; value: number }[]> {
+      const data = await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(
+        `/api/v1/query?query=${encodeURIComponent(expr)}`,
+      );
+      return data.result.map((r) => ({ metric: r.metric, value: Number(r.value[1]) }));
+    },
+    /** The scrape targets as Prometheus sees them. */
+    async targets(): Promise<{ scrapeUrl: string; health: string; lastScrape: string; lastError: string }[]> {
+      return (await api<{ activeTargets: never[] }>('/api/v1/targets')).activeTargets;
+    },
+    async ready(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          if ((await request(`${url}/-/ready`)).status === 200) return;
+        } catch {
+          // not listening yet
+        }
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`Prometheus did not start: ${log}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }

@@ -2,21 +2,24 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ChainNetworkConfig } from './chain-config';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logDestination, loggerOptions } from './lib/logger';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createTokenService } from './lib/tokens';
 import { registerModules } from './modules';
+import type { Faucet } from './modules/chain/demo-chain';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { httpLimitsPlugin, httpServerOptions } from './plugins/http-limits';
+import { metricsPlugin } from './plugins/metrics';
 import { createPublicCache } from './plugins/public-cache';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { xsrfPlugin } from './plugins/xsrf';
-import { createServices, type Services } from './services';
+import { createServices, type ServiceContext, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +37,10 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (tests walk the route table, e.g. every Admin/* call). */
   onRoute?: (route: RouteOptions) => void;
+  /** Demo mode's local chains (server.ts starts them): watched once up, and their test deposits. */
+  demoChains?: Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet } | undefined>;
+  /** Chains built by a test, and the payout worker's test seams. */
+  chainTest?: ServiceContext['chainTest'];
 }
 
 /** Builds the whole HTTP app: plugins, then modules. Used by the server and by every API test. */
@@ -43,6 +50,8 @@ export async function buildApp({
   overrides,
   logStream,
   onRoute,
+  demoChains,
+  chainTest,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Guests' cached public reads are answered in front of Fastify's router (decision 0024).
   const publicCache = createPublicCache();
@@ -68,6 +77,8 @@ export async function buildApp({
       tokens,
       log: app.log,
       ...(overrides?.feed ? { feed: overrides.feed } : {}),
+      ...(demoChains ? { demoChains } : {}),
+      ...(chainTest ? { chainTest } : {}),
     }),
     ...overrides,
   } as Services;
@@ -88,6 +99,14 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
+  // Prometheus metrics, only when a token or a port of their own is set: after the error handler
+  // (its 401 in the envelope), before the routes it times.
+  if (config.metrics.token || config.metrics.port !== undefined)
+    await app.register(metricsPlugin, {
+      config: config.metrics,
+      sources: { database, services },
+      publicCache,
+    });
   await app.register(httpLimitsPlugin);
   await app.register(securityHeadersPlugin, {
     isProduction: config.isProduction,

@@ -40,6 +40,27 @@ describe('configuration', () => {
     expect(c.demo).toBe(false);
   });
 
+  it('has no metrics unless a token or a port is set, and checks them', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_TOKEN: 't'.repeat(16), METRICS_PORT: '9464' }).metrics).toMatchObject({
+      token: 't'.repeat(16),
+      port: 9464,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT must differ/);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('traces only with an OTLP endpoint, and checks it', () => {
+    expect(loadConfig({}).tracing).toEqual({ endpoint: undefined, serviceName: 'vaultline' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing.endpoint).toBe(
+      'http://127.0.0.1:4318',
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/go together/);
     expect(

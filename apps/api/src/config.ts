@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type ChainsConfig, chainsConfig } from './chain-config';
 
 const DEFAULT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 
@@ -61,6 +62,14 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  /** Prometheus metrics (docs/operations.md): GET /metrics with this bearer token; absent unset. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Serves /metrics on a port of its own (METRICS_HOST, loopback by default) instead of the app's. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** OpenTelemetry traces over OTLP/HTTP to this collector (off unset); the exporter reads OTEL_*. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default('vaultline'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -105,6 +114,12 @@ export interface Config {
   cardReconcileAfterSeconds: number;
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
+  /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
+  chains: ChainsConfig;
+  /** Prometheus metrics: off unless a token or a port of their own is set (plugins/metrics.ts). */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Tracing: on only with an OTLP endpoint (tracing.ts). */
+  tracing: { endpoint: string | undefined; serviceName: string };
   http: {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
@@ -135,9 +150,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    problems.push('METRICS_PORT must differ from PORT');
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  const demo = e.DEMO ?? !isProduction;
+  const chains = chainsConfig(present, { demo }, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
@@ -155,7 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
-    demo: e.DEMO ?? !isProduction,
+    demo,
     demoAdmin: { email: e.DEMO_ADMIN_EMAIL, password: e.DEMO_ADMIN_PASSWORD },
     demoUser: { email: e.DEMO_USER_EMAIL, password: e.DEMO_USER_PASSWORD },
     firstAdmin:
@@ -181,6 +201,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
+    chains,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     http: {
       headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
       requestTimeoutMs: Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),

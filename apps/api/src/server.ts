@@ -2,6 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { copyPgliteTemplate } from './db/pglite-template';
+import type { startDemoChains } from './modules/chain/demo-chain';
+
+type DemoChains = NonNullable<Awaited<ReturnType<typeof startDemoChains>>>;
 
 // Milliseconds since the previous call (the first: since the process started), for the start line.
 let last = 0;
@@ -25,6 +28,10 @@ async function main() {
     throw err;
   }
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  // Tracing starts before the app and the database client load (it patches `pg` as it loads).
+  const stopTracing = config.tracing.endpoint
+    ? await (await import('./tracing')).startTracing(config.tracing.serviceName, config.instanceName)
+    : undefined;
 
   // A new embedded database starts as the build's migrated template (openDatabase keeps PGlite in
   // <DATA_DIR>/pglite), copied while the rest of the app loads: seconds faster than PGlite
@@ -42,6 +49,21 @@ async function main() {
   ]);
   const fromTemplate = await copying;
   const phases = [`modules ${lap()}`];
+  // DEMO: local chains for ETH and BSC when no network is configured (DECISIONS §10). They start
+  // once the server answers (they would compete with its start for the CPU) and join the app then.
+  let startChains = () => {};
+  const demoChains: Promise<DemoChains | undefined> = config.chains.demoChain
+    ? new Promise((resolve) => {
+        startChains = () => {
+          import('./modules/chain/demo-chain')
+            .then((m) => m.startDemoChains(config.dataDir, (l) => console.log(l)))
+            .then(resolve, (err: unknown) => {
+              console.error(`Demo chains could not start (${String(err)}).`);
+              resolve(undefined);
+            });
+        };
+      })
+    : Promise.resolve(undefined);
   const database = await openDatabase(config);
   phases.push(`database ${lap()}${fromTemplate ? ' (from the template)' : ''}`);
   // Instances starting together on one PostgreSQL seed one after the other (each seed is idempotent).
@@ -52,17 +74,21 @@ async function main() {
   });
   phases.push(`seed ${lap()}`);
 
-  const app = await buildApp({ config, database });
+  // The demo chains join the app when they are up: the server answers without waiting for them.
+  const app = await buildApp({ config, database, demoChains });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    await (await demoChains.catch(() => undefined))?.stop();
+    await stopTracing?.().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  startChains();
   phases.push(`app ${lap()}`);
   app.log.info(`started in ${Math.round(process.uptime() * 1000)} ms: ${phases.join(', ')} ms`);
   const where = `http://localhost:${config.port}`;

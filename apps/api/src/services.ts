@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainNetworkConfig } from './chain-config';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createJobLeases } from './lib/job-lease';
@@ -10,12 +11,15 @@ import { createProfileService } from './modules/account/profile.service';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAdminSettingsService } from './modules/admin/admin-settings.service';
 import { createAuditService } from './modules/admin/audit.service';
+import { createKeptFiguresJob } from './modules/admin/kept-figures-job';
 import { createAuthService } from './modules/auth/auth.service';
+import type { Faucet } from './modules/chain/demo-chain';
 import { createContentService } from './modules/content/content.service';
 import { createExchangeService } from './modules/exchange/exchange.service';
 import { createExpiryJob } from './modules/exchange/expiry-job';
 import { validAddress } from './modules/exchange/networks';
 import { createFeedService, type FeedService } from './modules/feed/feed.service';
+import { createFundingChainOwner } from './modules/funding/funding-chain';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
 import { createPremiumService } from './modules/premium/premium.service';
@@ -28,6 +32,10 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   /** A feed built elsewhere (tests: their own Redis channel); the modules that publish get it too. */
   feed?: FeedService;
+  /** Demo mode's local chains, watched once they are up (and their test deposits). */
+  demoChains?: Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet } | undefined>;
+  /** Chains built by a test, and the payout worker's test seams. */
+  chainTest?: Parameters<typeof createMoneyServices>[0]['chainTest'];
 }
 
 const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
@@ -48,7 +56,7 @@ export function createServices(ctx: ServiceContext) {
   const audit = createAuditService({ db });
   const account = createAccountService({ db });
   const mail = createMailService({ db, config: ctx.config, log: ctx.log });
-  const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail });
+  const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail, log: ctx.log });
   const content = createContentService({ db, contactEmail: ctx.config.contactEmail });
   const { start, stop, ...money } = createMoneyServices({
     db,
@@ -60,6 +68,8 @@ export function createServices(ctx: ServiceContext) {
     account,
     audit,
     leases,
+    ...(ctx.demoChains ? { demoChains: ctx.demoChains } : {}),
+    ...(ctx.chainTest ? { chainTest: ctx.chainTest } : {}),
   });
   const exchange = createExchangeService({
     db,
@@ -73,6 +83,14 @@ export function createServices(ctx: ServiceContext) {
     publicUrl: ctx.config.publicUrl,
     expiryMinutes: ctx.config.exchangeExpiryMinutes,
     log: ctx.log,
+    chain: money.chain,
+    demo: ctx.config.demo,
+  });
+  // What arrives at exchanges' and users' own addresses, and the payouts exchanges ask for.
+  money.chain.register({
+    exchange: exchange.chainOwner,
+    user: createFundingChainOwner({ db, ledger: money.ledger, feed }),
+    payouts: exchange.payoutOwners,
   });
   const profile = createProfileService({ db, mail, system });
   const premium = createPremiumService({
@@ -88,14 +106,19 @@ export function createServices(ctx: ServiceContext) {
   // Checked a few times per window (at most every minute) so an exchange expires close to its time.
   const expiryEveryMs = Math.min(60_000, Math.max(200, (ctx.config.exchangeExpiryMinutes * 60_000) / 4));
   const expiry = createExpiryJob(exchange, expiryEveryMs, ctx.log, leases);
+  const keptFigures = createKeptFiguresJob(db, ctx.log, leases);
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
       await start();
       expiry.start();
+      keptFigures.start();
     },
     async stop() {
+      // Reset links asked for just before the stop are still sent.
+      await auth.idle();
       await expiry.stop();
+      await keptFigures.stop();
       await stop();
       // Another instance takes the jobs over at its next pass instead of after the lease runs out.
       await leases.release().catch((err) => ctx.log.warn({ err }, 'job leases not released'));
@@ -118,6 +141,7 @@ export function createServices(ctx: ServiceContext) {
     adminSettings,
     profile,
     premium,
+    leases,
     lifecycle,
   };
 }

@@ -167,6 +167,7 @@ const CASES: Record<string, Case> = {
   '/admin/search-user': { path: () => '/admin/search-user', as: 'admin' },
   '/admin/user/:id': { path: (d) => `/admin/user/${d.targetUserId}`, as: 'admin', phone: true },
   '/admin/deposits': { path: () => '/admin/deposits', as: 'admin' },
+  '/admin/networks': { path: () => '/admin/networks', as: 'admin', phone: true },
   '/admin/bank-accounts': { path: () => '/admin/bank-accounts', as: 'admin' },
   '/admin/wallet-addresses': { path: () => '/admin/wallet-addresses', as: 'admin' },
   '/admin/transaction-settings': { path: () => '/admin/transaction-settings', as: 'admin' },

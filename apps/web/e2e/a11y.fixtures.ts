@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { TEST_CARDS } from '@vaultline/shared';
 import { E2E } from '../playwright.config';
@@ -9,7 +10,8 @@ import { createExchange, type Session, sessionOf, signUp, visitor } from './admi
 
 export type Role = 'guest' | 'user' | 'premium' | 'admin';
 
-const BTC_HASH = 'b1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f91';
+/** A BTC-shaped hash of its own each time: one hash can be claimed by one exchange or deposit only. */
+const btcHash = () => randomBytes(32).toString('hex');
 export const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 export interface A11yData {
@@ -85,7 +87,7 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
   const { ctx, post: guestPost } = await visitor(baseURL);
   const confirmed = await guestPost('PublicExchange/confirmTransaction', {
     exchangeId: guestExchangeId,
-    transactionHash: BTC_HASH,
+    transactionHash: btcHash(),
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const contact = await guestPost('Contact', {

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { E2E } from '../playwright.config';
+import { signInViaApi } from './support';
 
 /**
  * An API client signed in as one account that can also see refusals (exchange.helpers' ApiAs
@@ -122,4 +124,10 @@ export async function languageShot(page: Page, lang: string, name: string): Prom
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await page.waitForLoadState('networkidle');
   await shot(page, `${name}-${lang}`);
+}
+
+/** Opens a back-office page, signing the demo admin in first on a new page. */
+export async function openAdmin(page: Page, path: string): Promise<void> {
+  if (page.url() === 'about:blank') await signInViaApi(page, E2E.adminEmail, E2E.adminPassword);
+  await page.goto(path);
 }

@@ -1,20 +1,22 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import {
   createExchange,
   languageShot,
   notice,
+  openAdmin,
   type Session,
   screens,
   sessionOf,
   signUp,
   visitor,
 } from './admin.helpers';
-import { expectNoSeriousA11yViolations, signInViaApi } from './support';
+import { expectNoSeriousA11yViolations } from './support';
 
 // The back office as the demo admin (spec-2 §2 admin area, DECISIONS §7, §8): stats, user search
 // with its debounce, deactivation that ends the user's open session, IBAN approval, deposit
-// address, minimum amount, exchange decisions, the outbox and the audit log; screenshots of every
+// address, minimum amount, deposits, the outbox and the audit log (exchange decisions:
+// admin-exchanges.spec.ts); screenshots of every
 // page in light and dark, desktop and phone, and in three more languages.
 
 const STAMP = Date.now().toString(36);
@@ -28,13 +30,10 @@ const TARGET_NAME = `${TARGET.firstName} ${TARGET.lastName}`;
 const IBAN = 'CH9300762011623852957';
 // A valid bech32 address (BIP-173 example), so the server's network check accepts it.
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-const BTC_HASH = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
 let admin: Session;
 let target: Session;
 let targetId = '';
-let approveId = '';
-let rejectId = '';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -51,11 +50,6 @@ test.afterAll(async () => {
   await admin?.dispose();
   await target?.dispose();
 });
-
-async function openAdmin(page: Page, path: string): Promise<void> {
-  if (page.url() === 'about:blank') await signInViaApi(page, E2E.adminEmail, E2E.adminPassword);
-  await page.goto(path);
-}
 
 test('stats home: welcome with the admin name, users and traded amounts', async ({ page }) => {
   const me = (await admin.call('GET', 'User')).body.content as { firstName: string; lastName: string };
@@ -186,109 +180,34 @@ test('change the minimum transaction amount (validation after submit)', async ({
   await screens(page, 'transaction-settings');
 });
 
-test('approve one pending exchange and reject another with notes; the lists move the rows', async ({
-  page,
-  baseURL,
-}) => {
-  approveId = await createExchange(baseURL ?? '', `approve.${STAMP}@example.com`, '0.02');
-  rejectId = await createExchange(baseURL ?? '', `reject.${STAMP}@example.com`, '0.03');
-  // The guest of the first one says it was sent (pending, with its hash).
-  const { ctx, post } = await visitor(baseURL ?? '');
-  const confirmed = await post('PublicExchange/confirmTransaction', {
-    exchangeId: approveId,
-    transactionHash: BTC_HASH,
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  await ctx.dispose();
-  await openAdmin(page, '/admin/pending-transactions');
-  const row = (id: string) => page.locator(`[data-testid="exchange-row"][data-id="${id}"]`);
-  await expect(row(approveId)).toBeVisible();
-  await expect(row(rejectId)).toBeVisible();
-  await expect(page.getByRole('columnheader')).toHaveCount(7);
-
-  await row(approveId)
-    .getByRole('button', { name: /Show or hide the details/ })
-    .click();
-  await page.getByRole('button', { name: 'Show e-mail' }).click();
-  await expect(page.getByTestId('exchange-email')).toHaveText(`approve.${STAMP}@example.com`);
-  await expectNoSeriousA11yViolations(page);
-  await screens(page, 'pending-transactions');
-  await page.getByRole('button', { name: 'Approve', exact: true }).click();
-  const approve = page.getByRole('dialog', { name: 'Approve this exchange?' });
-  await approve.getByRole('button', { name: 'Approve' }).click();
-  await expect(notice(page, 'Success', 'Transaction was successfully approved.')).toBeVisible();
-  await expect(row(approveId)).toBeHidden();
-
-  await row(rejectId)
-    .getByRole('button', { name: /Show or hide the details/ })
-    .click();
-  await page.getByRole('button', { name: 'Reject', exact: true }).click();
-  const reject = page.getByRole('dialog', { name: 'Reject this exchange?' });
-  await reject.getByLabel('Notes for the guest (optional)').fill('Deposit never arrived');
-  await expectNoSeriousA11yViolations(page);
-  await screens(page, 'reject-dialog');
-  await reject.getByRole('button', { name: 'Reject' }).click();
-  await expect(notice(page, 'Success', 'Transaction was successfully rejected.')).toBeVisible();
-  await expect(row(rejectId)).toBeHidden();
-
-  await page.goto('/admin/approved-transactions');
-  await expect(row(approveId)).toBeVisible();
-  await expect(row(approveId).getByTestId('exchange-status')).toHaveText('Success');
-  await expect(row(approveId).getByTestId('hash-badge')).toHaveText(`${BTC_HASH.slice(0, 10)}…`);
-  await screens(page, 'approved-transactions');
-  await page.goto('/admin/rejected-transactions');
-  await expect(row(rejectId)).toBeVisible();
-  await row(rejectId)
-    .getByRole('button', { name: /Show or hide the details/ })
-    .click();
-  await expect(page.getByText('Deposit never arrived')).toBeVisible();
-  // Failed is not final: it can still be approved, never rejected again.
-  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
-  await screens(page, 'rejected-transactions');
-});
-
-test('an amount received that differs from the quote is requoted instead of approved', async ({
-  page,
-  baseURL,
-}) => {
-  const id = await createExchange(baseURL ?? '', `short.${STAMP}@example.com`, '0.01');
-  await openAdmin(page, '/admin/pending-transactions');
-  const row = page.locator(`[data-testid="exchange-row"][data-id="${id}"]`);
-  await row.getByRole('button', { name: /Show or hide the details/ }).click();
-  await page.getByRole('button', { name: 'Approve', exact: true }).click();
-  const approve = page.getByRole('dialog', { name: 'Approve this exchange?' });
-  await approve.getByLabel('Amount received in BTC (optional)').fill('0.009');
-  await approve.getByRole('button', { name: 'Approve' }).click();
-  await expect(approve.getByRole('alert')).toContainText('Could not approve transaction.');
-  await expect(approve.getByRole('alert')).toContainText('differs from the quote');
-  await approve.getByRole('button', { name: 'Cancel' }).click();
-  // The amount was recorded: the row now offers a requote or a refund instead of a plain approval.
-  await expect(page.getByText('Amount received', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Requote' }).click();
-  const requote = page.getByRole('dialog', { name: 'Requote for the amount received?' });
-  await requote.getByRole('button', { name: 'Requote' }).click();
-  await expect(
-    notice(page, 'Success', 'The exchange was requoted for the amount received and approved.'),
-  ).toBeVisible();
-  await expect(row).toBeHidden();
-});
-
-test('approve a crypto deposit', async ({ page }) => {
+test('deposits: a new notice appears live, pages of 10, approve one', async ({ page }) => {
   const btc = (
     (await target.call('GET', 'Wallets/list')).body.content as { id: string; ticker: string }[]
   ).find((w) => w.ticker === 'BTC');
-  const hash = `${STAMP}`.padEnd(64, 'a');
-  const sent = await target.call('POST', 'Payment/crypto/notify', {
-    assetId: btc?.id,
-    amount: '0.015',
-    transactionHash: hash,
-  });
-  expect(sent.status, JSON.stringify(sent.body.error)).toBe(200);
+  const notify = async (hash: string, amount: string) => {
+    const sent = await target.call('POST', 'Payment/crypto/notify', {
+      assetId: btc?.id,
+      amount,
+      transactionHash: hash,
+    });
+    expect(sent.status, JSON.stringify(sent.body.error)).toBe(200);
+  };
   await openAdmin(page, '/admin/deposits');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('feed-status')).toHaveAttribute('data-state', 'Connected');
+  // Sent while the page is open: the live feed brings it, no reload.
+  const hash = `${STAMP}`.padEnd(64, 'a');
+  await notify(hash, '0.015');
   const card = page.locator('li').filter({ hasText: hash });
-  await expect(card.getByTestId('deposit-status')).toHaveText('Awaiting verification');
+  await expect(card.getByTestId('deposit-status')).toHaveText('Awaiting verification', { timeout: 5000 });
+  // Ten more: the list is paged on the server, ten to a page.
+  for (let i = 0; i < 10; i++) await notify(`${STAMP}${i}`.padEnd(64, 'b'), '0.001');
+  const pager = page.getByRole('navigation', { name: 'Pages of the deposits' });
+  await expect(pager).toBeVisible();
+  await expect(page.getByTestId('deposit-status')).toHaveCount(10);
+  await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(card).toBeVisible();
   await screens(page, 'deposits');
   await card.getByRole('button', { name: 'Approve' }).click();
   await page

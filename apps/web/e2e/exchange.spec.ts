@@ -88,7 +88,7 @@ test('a crypto deposit sent from the dialog is credited once an admin approves i
   await expect(page.getByText('Deposit submitted')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const deposits = await admin.get<AdminDeposit[]>('Admin/deposits');
+  const deposits = (await admin.get<{ items: AdminDeposit[] }>('Admin/deposits')).items;
   const mine = deposits.find((d) => d.transactionHash === hash);
   expect(mine?.status).toBe(3);
   await admin.post(`Admin/deposits/${mine?.id}/approve`);

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,17 +31,31 @@ function start(dataDir: string): { proc: ChildProcess; output: () => string } {
   return { proc, output: () => out };
 }
 
-async function stop(proc: ChildProcess) {
+/**
+ * SIGTERM to the whole session, as a terminal's Ctrl-C or a service manager does; resolves when
+ * none of it is left, nor the demo chains it started (in a process group of their own, stopped by
+ * the server last, after they write their state into the data directory).
+ */
+async function stop(proc: ChildProcess, dataDir: string) {
   if (proc.pid === undefined || proc.exitCode !== null) return;
   const exited = new Promise((r) => proc.once('exit', r));
   process.kill(-proc.pid, 'SIGTERM');
   await exited;
+  // npm itself ends at once; the server ends once its work is done and the chains have stopped.
+  await expect.poll(() => [...processesOf(proc), ...chainsOf(dataDir)], { timeout: 60_000 }).toEqual([]);
+}
+
+/** The demo chains running on a data directory (their state file is in it). */
+function chainsOf(dataDir: string): string[] {
+  const r = spawnSync('ps', ['-eo', 'args='], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter((l) => l.includes('anvil') && l.includes(dataDir));
 }
 
 /** The command lines of the processes `npm start` runs (detached: its own session). */
 function processesOf(proc: ChildProcess): string[] {
-  const out = execFileSync('ps', ['-o', 'args=', '--sid', String(proc.pid)]).toString();
-  return out.split('\n').filter(Boolean);
+  // ps exits 1 when the session has no process left.
+  const r = spawnSync('ps', ['-o', 'args=', '--sid', String(proc.pid)], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter(Boolean);
 }
 
 async function waitForPing(timeoutMs = 60_000) {
@@ -61,7 +75,7 @@ async function waitForPing(timeoutMs = 60_000) {
 test('npm start serves the API and the app on one port, seeds once and prints the demo accounts', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vaultline-start-'));
   try {
     const first = start(dataDir);
@@ -78,7 +92,7 @@ test('npm start serves the API and the app on one port, seeds once and prints th
       expect(running.some((args) => args.includes('apps/api/dist/server.js'))).toBe(true);
       expect(running.filter((args) => args.includes('tsx'))).toEqual([]);
     } finally {
-      await stop(first.proc);
+      await stop(first.proc, dataDir);
     }
     const firstPasswords = first.output().match(/password: (\S+)/g);
 
@@ -89,7 +103,7 @@ test('npm start serves the API and the app on one port, seeds once and prints th
       await expect.poll(second.output).toMatch(/user@demo\.vaultline\.test\s+password: \S{8,}/);
       expect(second.output().match(/password: (\S+)/g)).toEqual(firstPasswords);
     } finally {
-      await stop(second.proc);
+      await stop(second.proc, dataDir);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

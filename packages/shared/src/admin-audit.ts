@@ -17,9 +17,21 @@ export const AUDIT_ACTIONS = [
   'exchange.received',
   'exchange.requote',
   'exchange.refund',
+  'payout.send',
+  'payout.retry',
+  'chainDeposit.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['user', 'bankAccount', 'wallet', 'setting', 'deposit', 'exchange'] as const;
+export const AUDIT_TARGETS = [
+  'user',
+  'bankAccount',
+  'wallet',
+  'setting',
+  'deposit',
+  'exchange',
+  'payout',
+  'chainDeposit',
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const auditLogQuerySchema = adminPageQuerySchema.extend({

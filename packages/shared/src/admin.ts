@@ -3,6 +3,7 @@ import { uuidSchema } from './common';
 import { BankAccountStatus, LIMITS, ROLES, TransactionStatus, UserStatus } from './enums';
 import { adminExchangeSchema } from './exchange';
 import { Decimal, decimalOutSchema } from './money';
+import { pageCursorSchema } from './paging';
 
 /**
  * Back office calls (spec-2 §7, DECISIONS §8): request and response shapes. Every one of them is
@@ -81,6 +82,19 @@ export interface AdminPage<T> {
   pageSize: number;
 }
 
+/** A page by number; with `after` or `before` (from the page next to it) it costs the same at any depth. */
+export const adminKeysetPageQuerySchema = adminPageQuerySchema.extend({
+  after: pageCursorSchema.optional(),
+  before: pageCursorSchema.optional(),
+});
+/** A page with the cursors that open its neighbours: `after` for the next page, `before` for the previous. */
+export const adminKeysetPageOf = <T extends z.ZodType>(item: T) =>
+  adminPageOf(item).extend({ before: z.string().nullable(), after: z.string().nullable() });
+export interface AdminKeysetPage<T> extends AdminPage<T> {
+  before: string | null;
+  after: string | null;
+}
+
 // ---------- Anonymous exchanges (paged) ----------
 
 const EXCHANGE_STATUSES = Object.values(TransactionStatus) as number[];
@@ -96,11 +110,11 @@ export const adminExchangeStatusFilterSchema = z
   .transform((v) => [...new Set(v.split(',').map(Number))])
   .refine((list) => list.every((s) => EXCHANGE_STATUSES.includes(s)), { message: 'Unknown status' });
 
-export const adminExchangesPageQuerySchema = adminPageQuerySchema.extend({
+export const adminExchangesPageQuerySchema = adminKeysetPageQuerySchema.extend({
   status: adminExchangeStatusFilterSchema.optional(),
 });
 export type AdminExchangesPageQuery = z.infer<typeof adminExchangesPageQuerySchema>;
-export const adminExchangesPageSchema = adminPageOf(adminExchangeSchema);
+export const adminExchangesPageSchema = adminKeysetPageOf(adminExchangeSchema);
 
 // ---------- Stats ----------
 

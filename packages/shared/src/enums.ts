@@ -32,6 +32,26 @@ export const TransactionStatus = {
 } as const;
 export type TransactionStatus = (typeof TransactionStatus)[keyof typeof TransactionStatus];
 
+/**
+ * Where an exchange on a watched network is (DECISIONS §10), beyond its status code (which keeps
+ * the spec's values): waiting for the deposit (3), confirming, exchanging, sending (2), being
+ * reviewed by the team (2 or -1), done (1) or failed (0). Null on a network that is not watched.
+ */
+export const EXCHANGE_STAGES = [
+  'awaitingDeposit',
+  'confirming',
+  'exchanging',
+  'sending',
+  'review',
+  'done',
+  'failed',
+] as const;
+export type ExchangeStage = (typeof EXCHANGE_STAGES)[number];
+
+/** The watched networks' names (DECISIONS §10), for texts; the id itself for any other. */
+export const NETWORK_NAMES: Readonly<Record<string, string>> = { ETH: 'Ethereum', BSC: 'BNB Smart Chain' };
+export const networkName = (id: string | null | undefined): string => (id ? (NETWORK_NAMES[id] ?? id) : '');
+
 /** Account status: active 1, inactive -1. */
 export const UserStatus = { active: 1, inactive: -1 } as const;
 export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];

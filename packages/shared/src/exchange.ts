@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, uuidSchema } from './common';
+import { EXCHANGE_STAGES } from './enums';
 import { decimalOutSchema } from './money';
 
 /**
@@ -127,13 +128,28 @@ export const publicExchangeSchema = z.object({
   destinationWallet: sideSchema,
   sourceWalletTicker: z.string(),
   destinationWalletTicker: z.string(),
+  /** The watched network the deposit is seen on (its address is this exchange's own); null: manual. */
+  network: z.string().nullable(),
+  stage: z.enum(EXCHANGE_STAGES).nullable(),
+  /** The deposit's confirmations so far and the number that makes it final (watched networks). */
+  depositConfirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int().nullable(),
+  /** Watched networks: what has arrived so far (the sum of the transfers seen final). */
+  amountReceived: decimalOutSchema.nullable(),
+  /** The house's outgoing transfer: payout on success, refund on failure. */
+  payoutHash: z.string().nullable(),
+  /** Links to the deposit and the payout on the network's explorer, when one is configured. */
+  transactionUrl: z.string().nullable(),
+  payoutUrl: z.string().nullable(),
+  /** Demo mode on the local chain: the page may offer "Send test deposit". */
+  testDeposit: z.boolean(),
 });
 export type PublicExchange = z.infer<typeof publicExchangeSchema>;
 
 /** Back office (spec-2): an anonymous exchange with the guest's e-mail, for admins only. */
 export const adminExchangeSchema = publicExchangeSchema.extend({
   userEmail: z.string(),
-  /** What the admin recorded as received; null until then. */
+  /** What the admin recorded as received (or the chain saw final); null until then. */
   amountReceived: decimalOutSchema.nullable(),
   /** amountReceived − amount when it differs (negative: under-paid); null otherwise. */
   difference: decimalOutSchema.nullable(),
@@ -142,8 +158,8 @@ export const adminExchangeSchema = publicExchangeSchema.extend({
   quotedDestinationAmount: decimalOutSchema.nullable(),
   requotedAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
-  /** The house's outgoing transfer: payout on success, refund on failure. */
-  payoutHash: z.string().nullable(),
+  /** Why a watched exchange waits for an admin (HOLD_REASONS, written by the product). */
+  holdReason: z.string().nullable(),
 });
 export type AdminExchange = z.infer<typeof adminExchangeSchema>;
 export const adminExchangesQuerySchema = z.object({ status: z.coerce.number().int().optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TransactionStatus } from './enums';
+import { EXCHANGE_STAGES, TransactionStatus } from './enums';
 import { FEED_WATCH_MAX } from './feed';
 
 const statuses = Object.values(TransactionStatus) as number[];
@@ -22,6 +22,16 @@ export const feedUpdateSchema = z.strictObject({
     .nullable(),
   /** ISO time of the change on the server (the merge rule drops older notes and hash). */
   updatedAt: z.iso.datetime({ offset: true }),
+  /** Watched networks (DECISIONS §10): the deposit's confirmations, the stage and the payout hash. */
+  depositConfirmations: z.number().int().min(0).nullable().optional(),
+  requiredConfirmations: z.number().int().min(0).nullable().optional(),
+  stage: z.enum(EXCHANGE_STAGES).nullable().optional(),
+  payoutHash: z
+    .string()
+    .max(200)
+    .regex(/^[^\s@]*$/, 'Invalid transaction hash')
+    .nullable()
+    .optional(),
 });
 export type FeedUpdate = z.infer<typeof feedUpdateSchema>;
 

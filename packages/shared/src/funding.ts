@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminKeysetPageOf, adminKeysetPageQuerySchema } from './admin';
 import { uuidSchema } from './common';
 import { TransactionStatus } from './enums';
 import { decimalOutSchema, positiveAmountSchema } from './money';
@@ -6,7 +7,6 @@ import { decimalOutSchema, positiveAmountSchema } from './money';
 export const FUNDING_ERRORS = {
   addressNotConfigured: (ticker: string) =>
     `No deposit address has been configured for ${ticker}. Please contact support.`,
-  duplicateHash: 'This transaction hash has already been submitted for this asset.',
   notCrypto: 'Crypto deposits are only possible for crypto assets.',
   notFiat: 'Card deposits are only possible for fiat currencies.',
   depositNotFound: 'Deposit not found.',
@@ -36,6 +36,14 @@ export const depositAddressSchema = z.object({
   assetId: uuidSchema,
   ticker: z.string(),
   address: z.string(),
+  /**
+   * Watched network (DECISIONS §10): the address is the user's own, deposits are credited by
+   * themselves at `requiredConfirmations`, and no hash is asked for. Null: the manual flow.
+   */
+  network: z.string().nullable(),
+  requiredConfirmations: z.number().int().nullable(),
+  /** Demo mode on the local chain: the dialog may offer "Send test deposit". */
+  testDeposit: z.boolean(),
 });
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
 
@@ -96,6 +104,9 @@ export const depositSchema = z.object({
   cardBrand: z.string().nullable(),
   adminNotes: z.string().nullable(),
   wallet: z.object({ id: uuidSchema, ticker: z.string(), type: z.number().int() }),
+  /** Seen on a watched network: its confirmations so far and the number that credits it. */
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
@@ -113,14 +124,20 @@ const DEPOSIT_STATUSES: number[] = [
   TransactionStatus.pending,
   TransactionStatus.awaitingVerification,
 ];
-/** An unknown status is refused here (it once reached the smallint column and failed there: a 500). */
-export const adminDepositsQuerySchema = z.object({
+/**
+ * A page of the deposits, like the exchange lists (page from 1, pageSize up to 50). An unknown status
+ * is refused here (it once reached the smallint column and failed there: a 500).
+ */
+export const adminDepositsQuerySchema = adminKeysetPageQuerySchema.extend({
   status: z.coerce
     .number()
     .int()
     .refine((s) => DEPOSIT_STATUSES.includes(s), { message: 'Unknown status' })
     .optional(),
 });
+export type AdminDepositsQuery = z.infer<typeof adminDepositsQuerySchema>;
+export const adminDepositsPageSchema = adminKeysetPageOf(adminDepositSchema);
+export type AdminDepositsPage = z.infer<typeof adminDepositsPageSchema>;
 export const rejectDepositRequestSchema = z.object({
   notes: z.string().trim().min(1, { message: 'Please give a reason' }).max(1000),
 });
@@ -128,7 +145,7 @@ export type RejectDepositRequest = z.infer<typeof rejectDepositRequestSchema>;
 
 /**
  * Paths under /api. User: cryptoAddress GET ?assetId, cryptoNotify POST, cardDeposit POST (402
- * CARD_DECLINED / CARD_INVALID on a refused card), deposits GET. Admin: adminDeposits GET ?status,
+ * CARD_DECLINED / CARD_INVALID on a refused card), deposits GET. Admin: adminDeposits GET ?status&page&pageSize,
  * approve / reject POST (reject body {notes}); 409 ALREADY_PROCESSED when decided before.
  */
 export const FUNDING_PATHS = {

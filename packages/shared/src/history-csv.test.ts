@@ -10,7 +10,9 @@ const item = (over: Partial<HistoryItem> = {}): HistoryItem => ({
   creationDate: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:05:00.000Z',
   sourceTicker: 'BTC',
+  sourceDecimals: 8,
   destinationTicker: 'ETH',
+  destinationDecimals: 18,
   amount: '0.00000001',
   destinationAmount: '12345678901234567890.123456789',
   fee: '0',
@@ -20,6 +22,8 @@ const item = (over: Partial<HistoryItem> = {}): HistoryItem => ({
   transactionHash: null,
   ...over,
   depositAddress: null,
+  confirmations: null,
+  requiredConfirmations: null,
 });
 
 /** A small RFC 4180 reader, enough to read back what historyCsv writes. */

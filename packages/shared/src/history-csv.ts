@@ -10,7 +10,9 @@ export function exchangeToHistoryItem(e: PublicExchange): HistoryItem {
     creationDate: e.creationDate,
     updatedAt: e.updatedAt,
     sourceTicker: e.sourceWalletTicker,
+    sourceDecimals: null,
     destinationTicker: e.destinationWalletTicker,
+    destinationDecimals: null,
     amount: e.amount,
     destinationAmount: e.destinationAmount,
     fee: e.fee,
@@ -19,6 +21,8 @@ export function exchangeToHistoryItem(e: PublicExchange): HistoryItem {
     adminNotes: e.adminNotes,
     transactionHash: e.transactionHash,
     depositAddress: e.adminWalletAddress,
+    confirmations: e.depositConfirmations,
+    requiredConfirmations: e.requiredConfirmations,
   };
 }
 

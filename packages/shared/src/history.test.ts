@@ -98,6 +98,40 @@ describe('merge rule (spec-1 §4)', () => {
   });
 });
 
+describe('confirmations on a watched network (DECISIONS §10)', () => {
+  it("take the newest count the feed sends, and never an older update's", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), iso), { minLength: 1, maxLength: 8 }),
+        (ups) => {
+          let row = {
+            ...base(TransactionStatus.pending),
+            confirmations: null as number | null,
+            updatedAt: null as string | null,
+          };
+          for (const [c, at] of ups)
+            row = mergeProgress(row, {
+              status: TransactionStatus.pending,
+              depositConfirmations: c,
+              updatedAt: at,
+            }).merged;
+          const newest = [...ups].sort((a, b) => Date.parse(a[1]) - Date.parse(b[1])).at(-1);
+          // The count left is the one of an update no older than any other applied.
+          expect(ups.some(([c, at]) => c === row.confirmations && at === newest?.[1])).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('leave a row without confirmations as it is', () => {
+    const merged = mergeProgress(base(TransactionStatus.pending), {
+      status: 2,
+      depositConfirmations: 3,
+    }).merged;
+    expect('confirmations' in merged).toBe(false);
+  });
+});
+
 describe('history ownership (spec-1 §4, DECISIONS §4)', () => {
   const uuid = fc.uuid();
   it("a user's transaction belongs to that signed-in user only, whatever ids a browser holds", () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './common';
 import { TransactionStatus } from './enums';
 import { decimalOutSchema } from './money';
+import { pageCursorSchema } from './paging';
 
 /**
  * spec-1 §4: when server data or a live update is merged into the history, a status never moves
@@ -28,6 +29,8 @@ export interface TransactionProgress {
   transactionHash: string | null;
   /** ISO time of the change on the server; used to drop a late, older update's notes and hash. */
   updatedAt?: string | null;
+  /** Watched networks: the confirmations so far (a history row's name for it). */
+  confirmations?: number | null;
 }
 
 export interface MergeResult<T extends TransactionProgress> {
@@ -47,12 +50,15 @@ const isOlder = (a: string | null | undefined, b: string | null | undefined) =>
  */
 export function mergeProgress<T extends TransactionProgress>(
   stored: T,
-  incoming: Partial<TransactionProgress> & { status?: number | null },
+  incoming: Partial<TransactionProgress> & { status?: number | null; depositConfirmations?: number | null },
 ): MergeResult<T> {
   const forwards = incoming.status != null && statusRank(incoming.status) > statusRank(stored.status);
   const stale = isOlder(incoming.updatedAt, stored.updatedAt);
+  // The live feed calls it depositConfirmations; a newer count replaces the stored one.
+  const confirmations = incoming.depositConfirmations ?? incoming.confirmations;
   const merged: T = {
     ...stored,
+    ...(!stale && confirmations != null && 'confirmations' in stored ? { confirmations } : {}),
     status: forwards ? (incoming.status as number) : stored.status,
     adminNotes: !stale && incoming.adminNotes != null ? incoming.adminNotes : stored.adminNotes,
     transactionHash:
@@ -95,6 +101,9 @@ export const historyQuerySchema = z.object({
     .min(1)
     .max(HISTORY_MAX_PAGE_SIZE, { message: `At most ${HISTORY_MAX_PAGE_SIZE} per page` })
     .default(5),
+  /** The cursor of the page before (`after`) or after (`before`) it: the same cost at any depth. */
+  after: pageCursorSchema.optional(),
+  before: pageCursorSchema.optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
@@ -107,8 +116,15 @@ export const historyItemSchema = z.object({
   /** ISO time of the last status change (the merge rule drops older notes and hash). */
   updatedAt: z.string(),
   sourceTicker: z.string(),
+  /**
+   * The assets' own decimals (USD 2, BTC 8): amounts are shown with no more places. Null where the
+   * list does not know them (guest exchanges the browser holds: crypto, shown as spec-1 §9 says).
+   */
+  // A default: rows a browser kept from before they existed still read.
+  sourceDecimals: z.number().int().nullable().default(null),
   /** Conversions and exchanges. */
   destinationTicker: z.string().nullable(),
+  destinationDecimals: z.number().int().nullable().default(null),
   amount: decimalOutSchema,
   /** Conversions and exchanges: what is (or will be) received, in the destination asset. */
   destinationAmount: decimalOutSchema.nullable(),
@@ -122,6 +138,9 @@ export const historyItemSchema = z.object({
   transactionHash: z.string().nullable(),
   /** Exchanges: where the guest sends the source asset (shown while awaiting verification). */
   depositAddress: z.string().nullable(),
+  /** Watched networks (DECISIONS §10): the deposit's confirmations so far and the number required. */
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int().nullable(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -130,5 +149,8 @@ export const historyPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Cursors that open the previous (`before`) and the next (`after`) page. */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;

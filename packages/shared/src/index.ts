@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './admin-audit';
 export * from './auth';
+export * from './chain';
 export * from './common';
 export * from './content';
 export * from './convert';
@@ -15,6 +16,7 @@ export * from './history';
 export * from './history-csv';
 export * from './mail';
 export * from './money';
+export * from './paging';
 export * from './premium';
 export * from './prices';
 export * from './profile';

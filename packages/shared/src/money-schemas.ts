@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { Decimal } from './decimal';
 import { DECIMAL_RE, isDecimalString } from './decimal-string';
-// A cycle (money.ts re-exports this module) that is safe: Decimal is only used inside a callback.
-import { Decimal } from './money';
 
 /** A decimal string > 0 (JSON field of an amount). Decimals per asset are checked by the server. */
 export const positiveAmountSchema = z

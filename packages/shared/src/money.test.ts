@@ -85,6 +85,15 @@ describe('formatDisplay (spec-1 §9)', () => {
     expect(formatDisplay('1234.5', 'amount', 'de-DE')).toBe('1.234,50');
   });
 
+  it('shows an amount with no more places than its asset has (fiat: 120.50 USD)', () => {
+    expect(formatDisplay('120.5', 'amount', 'en-US', 2)).toBe('120.50');
+    expect(formatDisplay('120.5', 'amount', 'en-US')).toBe('120.5000');
+    expect(formatDisplay('0.5', 'amount', 'fr-FR', 2)).toBe('0,50');
+    expect(formatDisplay('1500', 'amount', 'en-US', 0)).toBe('1,500');
+    // A crypto asset's decimals are more than the display shows: nothing changes.
+    expect(formatDisplay('0.00123456789', 'amount', 'en-US', 8)).toBe('0.001235');
+  });
+
   it('keeps the digits of huge values exact (no float)', () => {
     expect(formatDisplay('123456789012345678.015', 'amount')).toBe('123,456,789,012,345,678.02');
   });

@@ -1,22 +1,11 @@
-import { Decimal as BaseDecimal } from 'decimal.js';
+import { Decimal } from './decimal';
 import { isDecimalString } from './decimal-string';
 
+export { Decimal } from './decimal';
 export { isDecimalString } from './decimal-string';
 // The zod schemas of amounts live in money-schemas.ts: a page that only formats amounts then loads
 // decimal.js without zod (this module is in the web app's formatters).
 export { decimalOutSchema, positiveAmountSchema } from './money-schemas';
-
-/**
- * The one decimal type for money and rates. 40 significant digits keeps a rate such as
- * JPY -> BTC (about 1e-7) exact far beyond any asset's 18 decimals; rounding is only ever done
- * explicitly (roundDown for credits, toDisplay for screens).
- */
-export const Decimal = BaseDecimal.clone({
-  precision: 40,
-  rounding: BaseDecimal.ROUND_HALF_UP,
-  toExpNeg: -40,
-});
-export type Decimal = InstanceType<typeof Decimal>;
 
 /** Parses a plain positive-or-zero decimal string; undefined when it is not one. */
 export function parseDecimal(value: string): Decimal | undefined {
@@ -51,11 +40,13 @@ export type DisplayKind = 'amount' | 'rate';
  * Display precision of spec-1 §9: exponential with 4 digits below 0.0001; 6 decimals below 0.01;
  * 4 decimals below 1; rates 2 decimals below 100 and amounts 4 decimals below 1000; otherwise grouped
  * with 2 decimals. Works on the decimal value (never a float); `locale` only picks separators.
+ * `decimals`, an asset's own (USD 2), caps the places of an amount: 120.50 USD, not 120.5000 USD.
  */
 export function formatDisplay(
   value: Decimal | string,
   kind: DisplayKind = 'amount',
   locale = 'en-US',
+  decimals?: number,
 ): string {
   const d = new Decimal(value);
   const abs = d.abs();
@@ -67,6 +58,7 @@ export function formatDisplay(
   else if (kind === 'rate' && abs.lt(100)) places = 2;
   else if (kind === 'amount' && abs.lt(1000)) places = 4;
   else places = 2;
+  if (decimals !== undefined) places = Math.min(places, decimals);
   return group(d.toFixed(places), places, locale);
 }
 

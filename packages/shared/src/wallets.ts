@@ -27,6 +27,11 @@ export const walletSchema = z.object({
   /** The deposit address; present only when configured. */
   adminWalletAddress: z.string().optional(),
   isAddressConfigured: z.boolean(),
+  /**
+   * The watched network of a crypto asset (DECISIONS §10): each exchange and user gets an address of
+   * its own there, and deposits are seen without a hash. Null: the manual flow.
+   */
+  network: z.string().nullable(),
   /** "0" for guests, the signed-in user's balance otherwise. */
   amount: decimalOutSchema,
   /** 1 unit of this asset = `rate` units of the display currency (`right`). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { newPglite } from './pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,6 +42,8 @@ export interface Database {
    * is not safe twice at once (migrations, seeding the demo and the first admin) goes here.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** PostgreSQL's connection pool now (metrics); the embedded database has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,19 +70,29 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // No JIT compilation: every statement here is short, and PostgreSQL's JIT, triggered by a cost
+  // estimate, spent 10-40 ms compiling the admin stats (estimated from a guess of the rows of one
+  // hour) to run them in 2 ms (docs/performance.md, "Back office at a million rows").
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start at once on a new database: one migrates, the others wait.
   await exclusiveOn(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
   const run: RunStatement = async (st, values) =>
     (await pool.query({ name: st.name, text: st.text, values })).rows;
-  return { db, kind: 'postgres', run, exclusive: (fn) => exclusiveOn(pool, fn), close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    run,
+    exclusive: (fn) => exclusiveOn(pool, fn),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 /** Opens an embedded PGlite; `dataDir` undefined keeps it in memory. */
 export async function openPglite(opts: { dataDir?: string; client?: PGlite } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.client ?? new PGlite(opts.dataDir);
+  const client = opts.client ?? newPglite(opts.dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { auditLedger } from '../modules/ledger/ledger.repository';
 import { type Database, migrationsFolder, openPglite, openPostgres } from './client';
+import { newPglite } from './pglite';
 import { seedReference } from './seed';
 
 /** The migrations folder as it was before 0015 (files and journal up to 0014). */
@@ -80,7 +81,7 @@ it('0015 upgrades a database holding money written before it: legs numbered, led
       await admin.end();
     };
   } else {
-    const client = new PGlite();
+    const client = newPglite();
     await migratePglite(drizzlePglite(client), { migrationsFolder: old });
     await seedReference(drizzlePglite(client) as never);
     await writeOldMoney((t, v) => client.query(t, v));

@@ -14,10 +14,15 @@ export function createIntervalJob(opts: {
   pass: () => Promise<number>;
   log: FastifyBaseLogger;
   leases?: JobLeases;
+  /** Runs the first pass at start instead of one period later. */
+  immediate?: boolean;
+  /** How long the lease lasts (renewed on every pass); two periods by default. */
+  leaseMs?: number;
 }) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  const leased = async () => (opts.leases ? opts.leases.take(opts.name, opts.everyMs * 2) : true);
+  const leaseMs = opts.leaseMs ?? opts.everyMs * 2;
+  const leased = async () => (opts.leases ? opts.leases.take(opts.name, leaseMs) : true);
   const pass = () =>
     leased()
       .then((mine) => (mine ? opts.pass() : 0))
@@ -25,14 +30,31 @@ export function createIntervalJob(opts: {
         if (n > 0) opts.log.info({ job: opts.name, count: n }, `${opts.name}: ${n} done`);
       })
       .catch((err) => opts.log.warn({ err, job: opts.name }, `${opts.name} failed`));
+  // A tick during a pass is skipped (the next period comes); a kick is not lost: one more pass runs
+  // right after the one running.
+  let again = false;
+  const tick = (kicked = false) => {
+    if (running) {
+      if (kicked) again = true;
+      return;
+    }
+    running = pass().finally(() => {
+      running = undefined;
+      if (again && timer) {
+        again = false;
+        tick();
+      }
+    });
+  };
   return {
     start() {
-      timer = setInterval(() => {
-        running ??= pass().finally(() => {
-          running = undefined;
-        });
-      }, opts.everyMs);
+      timer = setInterval(() => tick(), opts.everyMs);
       timer.unref();
+      if (opts.immediate) tick();
+    },
+    /** Runs a pass now (or right after the one running): something happened that it should see at once. */
+    kick() {
+      if (timer) tick(true);
     },
     async stop() {
       if (timer) clearInterval(timer);

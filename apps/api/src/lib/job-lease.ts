@@ -14,21 +14,34 @@ export interface JobLeases {
   take(name: string, ms: number): Promise<boolean>;
   /** Gives the leases of this instance up (graceful stop), so another instance takes over at once. */
   release(): Promise<void>;
+  /** The jobs whose lease this instance holds now, as far as its last takes say (metrics). */
+  held(): string[];
 }
 
 export function createJobLeases(db: DbOrTx, holder: string = instanceId()): JobLeases {
+  /** Job name -> Date.now() until which this instance holds its lease. */
+  const until = new Map<string, number>();
   return {
     async take(name, ms) {
+      const at = Date.now();
       const res = (await db.execute(sql`
         insert into job_leases (name, holder, until)
         values (${name}, ${holder}, now() + ${`${ms} milliseconds`}::interval)
         on conflict (name) do update set holder = excluded.holder, until = excluded.until
         where job_leases.until < now() or job_leases.holder = excluded.holder
         returning name`)) as unknown as { rows: unknown[] };
-      return res.rows.length === 1;
+      const won = res.rows.length === 1;
+      if (won) until.set(name, at + ms);
+      else until.delete(name);
+      return won;
     },
     async release() {
+      until.clear();
       await db.execute(sql`delete from job_leases where holder = ${holder}`);
+    },
+    held() {
+      const now = Date.now();
+      return [...until].filter(([, t]) => t > now).map(([name]) => name);
     },
   };
 }

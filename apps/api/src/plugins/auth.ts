@@ -41,7 +41,7 @@ declare module 'fastify' {
      * A public route that checks a credential of its own (the refresh cookie) and answers 401 when
      * it is missing or wrong; declared for the authorization matrix test.
      */
-    ownCredential?: 'refresh-cookie';
+    ownCredential?: 'refresh-cookie' | 'metrics-token';
   }
   interface FastifyRequest {
     auth: AuthUser | null;

@@ -26,6 +26,8 @@ export interface PublicCacheRoute {
 /** A request whose answer may be kept: its route, the version it started at, until when it holds. */
 export interface Capture {
   route: PublicCacheRoute;
+  /** The route's URL template (`/api/Wallets/wallet/:id`): the metrics' route label. */
+  template: string;
   version: unknown;
   /** NaN: an `expires` route whose handler has not said until when yet. */
   until: number;

@@ -35,6 +35,7 @@ type Passed = (this: ServerResponse, ...args: unknown[]) => unknown;
 /** An answer as Fastify wrote it, and what it depends on. */
 interface Entry {
   route: PublicCacheRoute;
+  template: string;
   version: unknown;
   /** Date.now() after which it is out of date whatever the version (Infinity: never). */
   until: number;
@@ -62,6 +63,7 @@ export function createPublicCache({ maxEntries = MAX_ENTRIES }: { maxEntries?: n
   let log: FastifyBaseLogger | undefined;
   let hits = 0;
   let nextReqId = 0;
+  let observer: CacheObserver | undefined;
 
   /** Fastify's default request ids (`req-1`, `req-2`...), one sequence for both paths. */
   function genReqId(): string {
@@ -76,10 +78,12 @@ export function createPublicCache({ maxEntries = MAX_ENTRIES }: { maxEntries?: n
     if (url === undefined || url.length > MAX_URL_LENGTH) return false;
     const entry = entries.get(url);
     if (entry === undefined || !stillRight(req, entry)) return false;
-    const start = log ? performance.now() : 0;
+    const start = log || observer ? performance.now() : 0;
     res.writeHead(entry.status, entry.headers);
     res.end(entry.body);
     hits++;
+    // Counted and timed with Fastify's answers (plugins/metrics.ts).
+    observer?.(entry.template, entry.status, (performance.now() - start) / 1000);
     // The same line as Fastify's requests get (lib/logger.ts), with an id from the same sequence.
     if (log)
       log.info(
@@ -167,6 +171,7 @@ export function createPublicCache({ maxEntries = MAX_ENTRIES }: { maxEntries?: n
       if (version !== undefined)
         captureStore.set(req.raw, {
           route,
+          template: req.routeOptions.url ?? '',
           version,
           until: route.expires ? Number.NaN : Number.POSITIVE_INFINITY,
         });
@@ -218,8 +223,14 @@ export function createPublicCache({ maxEntries = MAX_ENTRIES }: { maxEntries?: n
     return { hits, entries: entries.size };
   }
 
-  return { serverFactory, genReqId, plugin, stats };
+  /** Sees every answer the cache sends (route template, status, seconds): the metrics. */
+  function observe(fn: CacheObserver) {
+    observer = fn;
+  }
+
+  return { serverFactory, genReqId, plugin, stats, observe };
 }
+type CacheObserver = (route: string, status: number, seconds: number) => void;
 export type PublicCache = ReturnType<typeof createPublicCache>;
 
 /**

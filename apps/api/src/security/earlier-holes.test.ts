@@ -103,6 +103,7 @@ describe('holes of the earlier system, each closed', () => {
     const res = await post('/api/User/resetPassword', { email: u.email });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, content: null, error: null });
+    await t.services.auth.idle();
     const mail = await get(`/api/Admin/outbox?to=${encodeURIComponent(u.email)}&limit=1`, adminToken);
     const body = String(mail.json().content[0]?.body ?? '');
     const token = new URL(body.match(/https?:\/\/\S+/)?.[0] ?? 'http://x').searchParams.get('token') ?? '';

@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { newPglite } from '../db/pglite';
 import { seedReference } from '../db/seed';
 import type { Services } from '../services';
 
@@ -49,7 +49,7 @@ export async function openTestDatabase(): Promise<Database> {
   if (snapshot) {
     const { readFile } = await import('node:fs/promises');
     const blob = new Blob([await readFile(snapshot)]);
-    const client = new PGlite({ loadDataDir: blob });
+    const client = newPglite(undefined, { loadDataDir: blob });
     return openPglite({ client });
   }
   const database = await openPglite();
@@ -84,9 +84,11 @@ export async function createTestApp(
     env?: Record<string, string>;
     overrides?: Partial<Services>;
     logStream?: NodeJS.WritableStream;
+    /** A database opened by the test (closed with the app); a fresh test database otherwise. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   const config = testConfig(opts.env);
   const app = await buildApp({
     config,

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: 'search-user', ...page(() => import('./routes/admin/search-user')) },
               { path: 'user/:id', ...page(() => import('./routes/admin/user-detail')) },
               { path: 'deposits', ...page(() => import('./routes/admin/deposits')) },
+              { path: 'networks', ...page(() => import('./routes/admin/networks')) },
               { path: 'bank-accounts', ...page(() => import('./routes/admin/bank-accounts')) },
               { path: 'wallet-addresses', ...page(() => import('./routes/admin/wallet-addresses')) },
               { path: 'transaction-settings', ...page(() => import('./routes/admin/transaction-settings')) },

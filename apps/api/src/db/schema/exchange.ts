@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { journalEntries } from './ledger';
 import { assets } from './reference';
 import { users } from './users';
@@ -54,12 +64,35 @@ export const guestExchanges = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The house's outgoing transfer (payout on success, refund on failure), when the admin gives it. */
     payoutHash: text('payout_hash'),
+    /**
+     * The watched network its deposit is seen on (DECISIONS §10), null on a manual one. Then the
+     * deposit address is the exchange's own, confirmations are counted, and `chainResolution` says
+     * how it was settled once the deposits were final: at the quote, requoted, or refunded.
+     */
+    network: text('network'),
+    depositConfirmations: integer('deposit_confirmations'),
+    requiredConfirmations: integer('required_confirmations'),
+    chainResolution: text('chain_resolution', { enum: ['quote', 'requote', 'refund', 'manual'] }),
+    /** Why a watched exchange waits for an admin (written by the product, shown in the back office). */
+    holdReason: text('hold_reason'),
+    /** The state of its automatic payout or refund (the chain module's payout), for its stage. */
+    payoutStatus: text('payout_status'),
+    /**
+     * When its success was posted in the ledger (its journal entry's time), set by a trigger
+     * (migration 0020); null unless it succeeded. The admin stats count its USD value then.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     index('guest_exchanges_email_idx').on(t.email, t.creationDate),
     index('guest_exchanges_user_idx').on(t.userId, t.creationDate).where(sql`${t.userId} is not null`),
     // The expiry job's scan: unpaid exchanges by age.
     index('guest_exchanges_awaiting_idx').on(t.creationDate).where(sql`${t.status} = 3`),
+    // The back office's lists, newest first: of one status, and of every status (decision 0029).
+    index('guest_exchanges_status_date_idx').on(t.status, t.creationDate, t.id),
+    index('guest_exchanges_date_idx').on(t.creationDate, t.id),
+    // The admin stats' edge hour: exchanges by when they were settled.
+    index('guest_exchanges_settled_idx').on(t.settledAt).where(sql`${t.settledAt} is not null`),
     check('guest_exchanges_amount_positive', sql`${t.amount} > 0`),
     check('guest_exchanges_received_positive', sql`${t.amountReceived} is null or ${t.amountReceived} > 0`),
     check('guest_exchanges_destination_amount', sql`${t.destinationAmount} >= 0`),

@@ -41,13 +41,19 @@ export const deposits = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The transfer seen on a watched network that this deposit is (DECISIONS §10); null for one the
+     * user reported by hash (whose hash is claimed once per network in tx_claims).
+     */
+    chainDepositId: uuid('chain_deposit_id'),
   },
   (t) => [
-    uniqueIndex('deposits_asset_hash_unique')
-      .on(t.assetId, t.transactionHash)
-      .where(sql`${t.transactionHash} is not null`),
+    uniqueIndex('deposits_chain_deposit_unique')
+      .on(t.chainDepositId)
+      .where(sql`${t.chainDepositId} is not null`),
     index('deposits_user_idx').on(t.userId, t.creationDate),
-    index('deposits_status_idx').on(t.status, t.creationDate),
+    index('deposits_status_idx').on(t.status, t.creationDate, t.id),
+    index('deposits_date_idx').on(t.creationDate, t.id),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_status_check', sql`${t.status} in (0, 1, 2, 3)`),
     check('deposits_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),

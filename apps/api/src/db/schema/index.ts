@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './chain';
 export * from './content';
 export * from './convert';
 export * from './exchange';
@@ -9,4 +10,5 @@ export * from './premium';
 export * from './prices';
 export * from './profile';
 export * from './reference';
+export * from './stats';
 export * from './users';

@@ -44,6 +44,11 @@ export const users = pgTable(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
     ),
     index('users_last_name_pattern_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    // The search for text inside the e-mail or name (pg_trgm, migration 0020).
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.email} || ' ' || lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
+    ),
     check('users_status_check', sql`${t.status} in (1, -1)`),
   ],
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { type AuthState, assertAccountUsable } from '../../plugins/auth';
+import { adminChainRoutes } from '../chain/chain.routes';
 import { adminExchangeRoutes } from '../exchange/admin-exchange.routes';
 import { adminExchangeReceivedRoutes } from '../exchange/admin-exchange-received.routes';
 import { adminDepositsRoutes } from '../funding/admin-deposits.routes';
@@ -44,6 +45,7 @@ export const ADMIN_MODULES: readonly FastifyPluginAsync[] = [
   adminDepositsRoutes,
   adminExchangeRoutes,
   adminExchangeReceivedRoutes,
+  adminChainRoutes,
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { BankAccountStatus } from '@vaultline/shared';
-import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { addresses, assets, bankAccounts, countries, refreshTokens, users } from '../../db/schema';
 
@@ -26,35 +26,61 @@ export interface StatsRow {
 }
 
 /**
- * spec-2 admin stats in one statement, judged by the database clock. Traded amounts are the USD
- * values stored at execution (decision 0019): a conversion's usd_value (amount × the lock's USD
- * price) at its settlement time; a guest exchange's usd_value (fixed with its quote) when its
- * success was posted in the ledger (the journal entry's time; the journal is append-only).
+ * spec-2 admin stats, judged by the database clock, from the hourly figures the triggers keep
+ * (migration 0020, decision 0029) rather than from the big tables. A window [now - 24 h, now] is
+ * its whole hours from `stats_hourly` plus the rows of its first, partial hour read from the tables
+ * by index: exact to the microsecond, and the same cost at any number of rows (the hourly rows
+ * and the deltas not folded yet: at most ~31 days of hours and a few seconds of changes). Traded amounts are
+ * the USD values stored at execution (decision 0019): a conversion's usd_value at its settlement,
+ * a guest exchange's usd_value when its success was posted in the ledger (its settled_at).
  */
 export async function stats(db: DbOrTx): Promise<StatsRow> {
   const [row] = await rows<StatsRow>(
     db,
     sql`
-    with u as (
-      select count(*)::int as total_users,
-             (count(*) filter (where creation_date >= now() - interval '24 hours'))::int as new_users_24h,
-             (count(*) filter (where creation_date >= now() - interval '7 days'))::int as new_users_7d,
-             (count(*) filter (where creation_date >= now() - interval '30 days'))::int as new_users_30d
-      from users
-    ), traded as (
-      select c.usd_value, c.creation_date as at from conversions c where c.status = 1
-      union all
-      select e.usd_value, j.created_at
-      from guest_exchanges e join journal_entries j on j.id = e.journal_entry_id
-      where e.status = 1
-    ), t as (
-      select coalesce(sum(usd_value), 0)::text as traded_total,
-             coalesce(sum(usd_value) filter (where at >= now() - interval '24 hours'), 0)::text as traded_24h,
-             coalesce(sum(usd_value) filter (where at >= now() - interval '7 days'), 0)::text as traded_7d,
-             coalesce(sum(usd_value) filter (where at >= now() - interval '30 days'), 0)::text as traded_30d
-      from traded
+    with w as (
+      select now() - interval '24 hours' as s1, now() - interval '7 days' as s7, now() - interval '30 days' as s30
+    ), edge as (
+      select s1, s7, s30,
+        date_trunc('hour', s1, 'UTC') + interval '1 hour' as h1,
+        date_trunc('hour', s7, 'UTC') + interval '1 hour' as h7,
+        date_trunc('hour', s30, 'UTC') + interval '1 hour' as h30
+      from w
+    ), kept as (
+      select
+        coalesce(sum(n) filter (where source = 'users'), 0) as users_all,
+        coalesce(sum(n) filter (where source = 'users' and hour >= edge.h1), 0) as users_1,
+        coalesce(sum(n) filter (where source = 'users' and hour >= edge.h7), 0) as users_7,
+        coalesce(sum(n) filter (where source = 'users' and hour >= edge.h30), 0) as users_30,
+        coalesce(sum(usd) filter (where source <> 'users'), 0) as usd_all,
+        coalesce(sum(usd) filter (where source <> 'users' and hour >= edge.h1), 0) as usd_1,
+        coalesce(sum(usd) filter (where source <> 'users' and hour >= edge.h7), 0) as usd_7,
+        coalesce(sum(usd) filter (where source <> 'users' and hour >= edge.h30), 0) as usd_30
+      from (select source, hour, n, usd from stats_hourly
+            union all select source, hour, n, usd from stats_deltas) h, edge
+      group by edge.h1, edge.h7, edge.h30
+    ), first_hours as (
+      select
+        (select count(*) from users where creation_date >= s1 and creation_date < h1) as users_1,
+        (select count(*) from users where creation_date >= s7 and creation_date < h7) as users_7,
+        (select count(*) from users where creation_date >= s30 and creation_date < h30) as users_30,
+        (select coalesce(sum(usd_value), 0) from conversions where status = 1 and creation_date >= s1 and creation_date < h1)
+          + (select coalesce(sum(usd_value), 0) from guest_exchanges where settled_at >= s1 and settled_at < h1) as usd_1,
+        (select coalesce(sum(usd_value), 0) from conversions where status = 1 and creation_date >= s7 and creation_date < h7)
+          + (select coalesce(sum(usd_value), 0) from guest_exchanges where settled_at >= s7 and settled_at < h7) as usd_7,
+        (select coalesce(sum(usd_value), 0) from conversions where status = 1 and creation_date >= s30 and creation_date < h30)
+          + (select coalesce(sum(usd_value), 0) from guest_exchanges where settled_at >= s30 and settled_at < h30) as usd_30
+      from edge
     )
-    select * from u cross join t`,
+    select coalesce(k.users_all, 0)::int as total_users,
+      (coalesce(k.users_1, 0) + f.users_1)::int as new_users_24h,
+      (coalesce(k.users_7, 0) + f.users_7)::int as new_users_7d,
+      (coalesce(k.users_30, 0) + f.users_30)::int as new_users_30d,
+      coalesce(k.usd_all, 0)::text as traded_total,
+      (coalesce(k.usd_1, 0) + f.usd_1)::text as traded_24h,
+      (coalesce(k.usd_7, 0) + f.usd_7)::text as traded_7d,
+      (coalesce(k.usd_30, 0) + f.usd_30)::text as traded_30d
+    from first_hours f left join kept k on true`,
   );
   if (!row) throw new Error('stats query returned nothing');
   return row;
@@ -70,43 +96,65 @@ const summary = {
 
 /** LIKE pattern for "starts with" (the text's own % _ \ are literal). */
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const fullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * Prefix matches read before ordering by name: a short prefix of a common name may match thousands
+ * of users; the page shows 20, so sorting them all would cost what the table holds.
+ */
+const PREFIX_CANDIDATES = 200;
+
+type SummaryRow = { id: string; first_name: string; last_name: string; email: string; status: number };
 
 /**
  * Users whose e-mail, "first last" or last name starts with the text, or whose id starts with it
- * (hex digits): each condition has an index (migration 0011), so this never reads the whole table.
+ * (hex digits). Each condition reads its own index in that index's order (`using ~<~`, the order of
+ * a text_pattern_ops index) for at most PREFIX_CANDIDATES rows, so this never reads the whole
+ * table; the candidates are then ordered by name.
  */
-export function searchByPrefix(db: DbOrTx, text: string, limit: number) {
-  const q = text.toLowerCase();
-  const conditions = [
-    sql`${users.email} like ${startsWith(q)}`,
-    sql`${fullName} like ${startsWith(q)}`,
-    sql`lower(${users.lastName}) like ${startsWith(q)}`,
+export async function searchByPrefix(db: DbOrTx, text: string, limit: number) {
+  const q = startsWith(text.toLowerCase());
+  const branch = (where: SQL, order: SQL) =>
+    sql`(select id, first_name, last_name, email, status from users where ${where}
+         order by ${order} limit ${PREFIX_CANDIDATES})`;
+  const branches = [
+    branch(sql`email like ${q}`, sql`email using ~<~`),
+    branch(
+      sql`lower(first_name || ' ' || last_name) like ${q}`,
+      sql`lower(first_name || ' ' || last_name) using ~<~`,
+    ),
+    branch(sql`lower(last_name) like ${q}`, sql`lower(last_name) using ~<~`),
   ];
-  const range = idRange(q);
-  if (range) conditions.push(sql`${users.id} between ${range[0]} and ${range[1]}`);
-  return db
-    .select(summary)
-    .from(users)
-    .where(sql.join(conditions, sql` or `))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(limit);
+  const range = idRange(text.toLowerCase());
+  if (range) branches.push(branch(sql`id between ${range[0]} and ${range[1]}`, sql`id`));
+  const found = await rows<SummaryRow>(
+    db,
+    sql`select * from (${sql.join(branches, sql` union `)}) c
+        order by c.last_name, c.first_name, c.id limit ${limit}`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    status: Number(r.status),
+  }));
 }
 
+/** What the trigram index of the search covers (migration 0020): the e-mail, then "first last". */
+const searchText = sql`(${users.email} || ' ' || lower(${users.firstName} || ' ' || ${users.lastName}))`;
+
 /**
- * Users with the text anywhere in their e-mail or name (a scan, stopped at `limit` rows): only
- * run when the prefix search found fewer than a page.
+ * Users with the text anywhere in their e-mail or name, through the trigram index (pg_trgm): a text
+ * of 3 characters or more costs the same at any number of users. Only run when the prefix search
+ * found fewer than a page.
  */
 export function searchBySubstring(db: DbOrTx, text: string, exclude: string[], limit: number) {
-  const q = text.toLowerCase();
+  const q = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
     .select(summary)
     .from(users)
     .where(
-      and(
-        sql`strpos(${users.email} || ' ' || ${fullName}, ${q}) > 0`,
-        exclude.length ? notInArray(users.id, exclude) : undefined,
-      ),
+      and(sql`${searchText} like ${`%${q}%`}`, exclude.length ? notInArray(users.id, exclude) : undefined),
     )
     .limit(limit);
 }

@@ -5,6 +5,7 @@ import {
   type SignupRequest,
   UserStatus,
 } from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
@@ -29,6 +30,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   account: AccountService;
   mail: MailService;
+  /** Where a reset that failed after the answer is reported. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const invalidCredentials = () => unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
@@ -42,7 +45,9 @@ const resetInvalid = () =>
     'RESET_TOKEN_INVALID',
   );
 
-export function createAuthService({ db, config, tokens, account, mail }: AuthServiceDeps) {
+export function createAuthService({ db, config, tokens, account, mail, log }: AuthServiceDeps) {
+  /** Reset requests being handled after their answer (see requestPasswordReset). */
+  const resets = new Set<Promise<void>>();
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
   /** Signs an access token with the user's current role, premium and version; opens or continues a refresh family. */
@@ -75,6 +80,31 @@ export function createAuthService({ db, config, tokens, account, mail }: AuthSer
       await repo.setPasswordHash(tx, userId, hash);
       await repo.revokeUserRefreshTokens(tx, userId, now);
       await repo.closePasswordResets(tx, userId, now);
+    });
+  }
+
+  async function sendResetLink(email: string): Promise<void> {
+    const user = await repo.findCredentialsByEmail(db, email);
+    if (user?.status !== UserStatus.active) return;
+    const reset = newOpaqueToken();
+    await repo.insertPasswordReset(db, {
+      userId: user.id,
+      tokenHash: reset.hash,
+      expiresAt: new Date(Date.now() + config.resetTokenTtlMinutes * 60 * 1000),
+    });
+    const link = new URL('/changePassword', config.publicUrl);
+    link.searchParams.set('token', reset.token);
+    link.searchParams.set('email', email);
+    await mail.send({
+      to: email,
+      subject: 'Reset your Vaultline password',
+      text: [
+        'Someone asked to reset the password of your Vaultline account.',
+        `To choose a new password, open this link within ${config.resetTokenTtlMinutes} minutes:`,
+        link.toString(),
+        '',
+        'The link works once. If you did not ask for it, ignore this e-mail: your password stays the same.',
+      ].join('\n'),
     });
   }
 
@@ -144,30 +174,24 @@ export function createAuthService({ db, config, tokens, account, mail }: AuthSer
       await repo.revokeUserRefreshTokens(db, userId, new Date());
     },
 
-    /** E-mails a single-use link when the address belongs to an active account; silent otherwise. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await repo.findCredentialsByEmail(db, email);
-      if (user?.status !== UserStatus.active) return;
-      const reset = newOpaqueToken();
-      await repo.insertPasswordReset(db, {
-        userId: user.id,
-        tokenHash: reset.hash,
-        expiresAt: new Date(Date.now() + config.resetTokenTtlMinutes * 60 * 1000),
-      });
-      const link = new URL('/changePassword', config.publicUrl);
-      link.searchParams.set('token', reset.token);
-      link.searchParams.set('email', email);
-      await mail.send({
-        to: email,
-        subject: 'Reset your Vaultline password',
-        text: [
-          'Someone asked to reset the password of your Vaultline account.',
-          `To choose a new password, open this link within ${config.resetTokenTtlMinutes} minutes:`,
-          link.toString(),
-          '',
-          'The link works once. If you did not ask for it, ignore this e-mail: your password stays the same.',
-        ].join('\n'),
-      });
+    /**
+     * E-mails a single-use link when the address belongs to an active account; silent otherwise.
+     * The lookup, the link's row and the mail happen after the caller's answer, so the answer takes
+     * the same time whether the address is known or not and tells nothing.
+     */
+    requestPasswordReset(email: string): void {
+      // Started in a later turn of the event loop: none of its work (the embedded database runs in
+      // this process) happens before the answer is written.
+      const job = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => sendResetLink(email))
+        .catch((err: unknown) => log?.error({ err }, 'password reset link not sent'))
+        .finally(() => resets.delete(job));
+      resets.add(job);
+    },
+
+    /** Resolves when every reset asked for so far has been handled (tests, graceful stop). */
+    async idle(): Promise<void> {
+      await Promise.all([...resets]);
     },
 
     /**

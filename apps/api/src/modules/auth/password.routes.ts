@@ -28,7 +28,8 @@ export async function passwordRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(z.null()), '4xx': errorEnvelopeSchema },
     },
     handler: async (req) => {
-      await auth.requestPasswordReset(req.body.email);
+      // Answered at once; the link is made and mailed after (auth.service.ts).
+      auth.requestPasswordReset(req.body.email);
       return ok(null);
     },
   });

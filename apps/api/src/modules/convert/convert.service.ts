@@ -10,6 +10,7 @@ import {
 } from '@vaultline/shared';
 import type { Db, RunStatement } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { traced } from '../../lib/trace';
 import { type AuthUser, assertAccountUsable, type TokenUser } from '../../plugins/auth';
 import type { AccountService } from '../account/account.service';
 import { INSUFFICIENT_FUNDS, isNegativeBalance } from '../ledger/ledger.service';
@@ -182,24 +183,52 @@ export function createConvertService(deps: ConvertDeps) {
     };
   }
 
+  /** The body of lock(). */
+  async function lockPrice(user: TokenUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
+    if (leftAssetId === rightAssetId) throw badRequest(CONVERT_ERRORS.SAME_ASSET, 'SAME_ASSET');
+    const [left, right] = await Promise.all([asset(leftAssetId), asset(rightAssetId)]);
+    const quote = prices.freshQuote(left.ticker, right.ticker);
+    const row = await insertLock({
+      userId: user.id,
+      tokenVersion: user.tokenVersion,
+      leftAssetId: left.id,
+      rightAssetId: right.id,
+      ...quote,
+    });
+    if (!row) throw await accountError(user);
+    return lockView({ ...quote, id: row.id, expiresAt: row.expiresAt }, left, right, row.premium);
+  }
+
+  /** The body of convert(). */
+  async function settle(user: TokenUser, lockId: string, amountText: string): Promise<string> {
+    const amount = parseDecimal(amountText);
+    if (!amount || amount.lte(0)) throw badRequest(CONVERT_ERRORS.INVALID_AMOUNT, 'INVALID_AMOUNT');
+    let result: SettleResult;
+    try {
+      result = await settleLock(run, {
+        lockId,
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        amount: toPlain(amount),
+        defaultMinimumUsd,
+        defaultFeeRate,
+      });
+    } catch (err) {
+      // A concurrent debit of the same wallet got there first; the CHECK refused the balance.
+      if (isNegativeBalance(err)) throw badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, INSUFFICIENT_FUNDS);
+      throw err;
+    }
+    if (result.outcome === 'OK' && result.conversion_id) return result.conversion_id;
+    throw await settleError(user, result);
+  }
+
   return {
     /**
      * A 60 s price lock; the caller's account is checked by the same statement that inserts it (with
      * the other locks asked for in this turn of the event loop: lock-batches.repository.ts).
      */
-    async lock(user: TokenUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
-      if (leftAssetId === rightAssetId) throw badRequest(CONVERT_ERRORS.SAME_ASSET, 'SAME_ASSET');
-      const [left, right] = await Promise.all([asset(leftAssetId), asset(rightAssetId)]);
-      const quote = prices.freshQuote(left.ticker, right.ticker);
-      const row = await insertLock({
-        userId: user.id,
-        tokenVersion: user.tokenVersion,
-        leftAssetId: left.id,
-        rightAssetId: right.id,
-        ...quote,
-      });
-      if (!row) throw await accountError(user);
-      return lockView({ ...quote, id: row.id, expiresAt: row.expiresAt }, left, right, row.premium);
+    lock(user: TokenUser, leftAssetId: string, rightAssetId: string): Promise<PriceLock> {
+      return traced('convert.lock', () => lockPrice(user, leftAssetId, rightAssetId));
     },
 
     async getLock(user: AuthUser, id: string): Promise<PriceLock> {
@@ -221,26 +250,8 @@ export function createConvertService(deps: ConvertDeps) {
      * the lock and the amount, computes the fee, posts the ledger entry and records the conversion
      * (SQL function convert_settle). A refusal changes nothing and leaves the lock usable.
      */
-    async convert(user: TokenUser, lockId: string, amountText: string): Promise<string> {
-      const amount = parseDecimal(amountText);
-      if (!amount || amount.lte(0)) throw badRequest(CONVERT_ERRORS.INVALID_AMOUNT, 'INVALID_AMOUNT');
-      let result: SettleResult;
-      try {
-        result = await settleLock(run, {
-          lockId,
-          userId: user.id,
-          tokenVersion: user.tokenVersion,
-          amount: toPlain(amount),
-          defaultMinimumUsd,
-          defaultFeeRate,
-        });
-      } catch (err) {
-        // A concurrent debit of the same wallet got there first; the CHECK refused the balance.
-        if (isNegativeBalance(err)) throw badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, INSUFFICIENT_FUNDS);
-        throw err;
-      }
-      if (result.outcome === 'OK' && result.conversion_id) return result.conversion_id;
-      throw await settleError(user, result);
+    convert(user: TokenUser, lockId: string, amountText: string): Promise<string> {
+      return traced('convert.convert', () => settle(user, lockId, amountText));
     },
 
     async transaction(user: AuthUser, id: string): Promise<ConvertTransaction> {

@@ -76,6 +76,35 @@ describe('GET Admin/anonymousExchanges and Admin/allAnonymousExchanges, paged', 
     expect(beyond).toMatchObject({ items: [], total: 3, page: 9 });
   });
 
+  it('opens the next and previous pages by cursor, and the last pages from the other end, as by number', async () => {
+    type Page = { items: { id: string }[]; total: number; before: string | null; after: string | null };
+    const ids = (p: Page) => p.items.map((e) => e.id);
+    for (const filter of ['', '&status=2,-1,3', '&status=3']) {
+      const byNumber: Page[] = [];
+      const total: number = (await list(`?pageSize=4${filter}`)).json().content.total;
+      const pages = Math.ceil(total / 4);
+      for (let p = 1; p <= pages; p++)
+        byNumber.push((await list(`?pageSize=4&page=${p}${filter}`)).json().content);
+      // Every row once, newest first, across the pages by number (the last ones read from the end).
+      expect(byNumber.flatMap(ids)).toHaveLength(total);
+      expect(new Set(byNumber.flatMap(ids)).size).toBe(total);
+      // Next by cursor: the same pages; previous by cursor: the same pages back.
+      for (let p = 2; p <= pages; p++) {
+        const next: Page = (
+          await list(`?pageSize=4&page=${p}${filter}&after=${byNumber[p - 2]?.after}`)
+        ).json().content;
+        expect(ids(next), `${filter} page ${p} by cursor`).toEqual(ids(byNumber[p - 1] as Page));
+        const back: Page = (
+          await list(`?pageSize=4&page=${p - 1}${filter}&before=${byNumber[p - 1]?.before}`)
+        ).json().content;
+        expect(ids(back), `${filter} page ${p - 1} back by cursor`).toEqual(ids(byNumber[p - 2] as Page));
+      }
+    }
+    const bad = await list(`?after=${encodeURIComponent("1'; drop table users")}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION');
+  });
+
   it('refuses a page size above 50, a page below 1 and an unknown status', async () => {
     for (const q of ['?pageSize=51', '?page=0', '?status=7', '?status=2,x', '?status=']) {
       const res = await list(q);

@@ -1,7 +1,8 @@
 import {
   type AdminExchange,
   type AdminExchangesPageQuery,
-  type AdminPage,
+  type AdminKeysetPage,
+  CHAIN_ERRORS,
   Decimal,
   EXCHANGE_ERRORS,
   EXCHANGE_LIMITS,
@@ -11,21 +12,22 @@ import {
 } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../admin/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
-  countExchanges,
   type ExchangeRow,
-  listExchanges,
   lockExchange,
   setExchangeEntry,
   setExchangeStatus,
   updateExchange,
 } from './exchange.repository';
 import { exchangeAudit } from './exchange-audit';
+import type { ExchangeChain } from './exchange-chain';
+import { countExchanges, listExchanges } from './exchange-list.repository';
 import type { ReceivedOps } from './exchange-received';
-import { settlementEntry } from './exchange-settlement';
+import { chainSettlementEntry, settlementEntry } from './exchange-settlement';
 import { validHash } from './networks';
 
 const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
@@ -39,6 +41,7 @@ export interface ExchangeAdminDeps {
   /** Feed and status e-mail of a committed change (the exchange service's). */
   statusChanged(r: ExchangeRow): Promise<void>;
   received: ReceivedOps;
+  chainOps: ExchangeChain;
 }
 
 /**
@@ -63,12 +66,17 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
 
   return {
     /** Back office lists: with the guest's e-mail (admins only). */
-    async adminList(q: AdminExchangesPageQuery): Promise<AdminPage<AdminExchange>> {
-      const [rows, total] = await Promise.all([
-        listExchanges(db, q.status, q.pageSize, (q.page - 1) * q.pageSize),
-        countExchanges(db, q.status),
-      ]);
-      return { items: await Promise.all(rows.map(toAdmin)), total, page: q.page, pageSize: q.pageSize };
+    async adminList(q: AdminExchangesPageQuery): Promise<AdminKeysetPage<AdminExchange>> {
+      const total = await countExchanges(db, q.status);
+      const plan = planPage(q, total);
+      const page = pageOf(plan, await listExchanges(db, q.status, plan));
+      return {
+        ...page,
+        items: await Promise.all(page.items.map(toAdmin)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
     },
 
     /**
@@ -86,6 +94,11 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
         // Locked first: the audit's "before" is the row this decision replaces.
         const before = await lockExchange(tx, id);
         if (!before) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+        // A watched exchange that received a deposit moves with its chain: an admin approves it only
+        // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise.
+        const manualPayout = before.chainResolution === 'manual' && status === TransactionStatus.success;
+        if (before.network && before.transactionHash && !manualPayout)
+          throw conflict(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
         const hash = payoutHash?.trim() ? await checkPayoutHash(before, status, payoutHash.trim()) : null;
         const set = await setExchangeStatus(tx, id, status, notes || null);
         if (!set) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
@@ -93,6 +106,14 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
         if (status !== TransactionStatus.success) {
           await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.status', before, r));
           return r;
+        }
+        if (manualPayout) {
+          // Its deposit is booked already, transfer by transfer: the payout side only.
+          const entryId = await deps.ledger.post(tx, chainSettlementEntry(r));
+          if (!entryId) throw conflict(EXCHANGE_FINAL, 'EXCHANGE_FINAL');
+          const done = await updateExchange(tx, r.id, { journalEntryId: entryId, holdReason: null });
+          await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.status', before, done));
+          return done;
         }
         // What arrived must match the quote; otherwise the admin requotes or refunds instead.
         if (r.amountReceived !== null && !new Decimal(r.amountReceived).eq(r.amount)) {

@@ -1,4 +1,5 @@
 import {
+  CHAIN_ERRORS,
   conversionQuote,
   Decimal,
   EXCHANGE_RECEIVED_ERRORS as E,
@@ -11,13 +12,15 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../admin/audit.service';
+import { type AfterCommit, runAfterCommit } from '../chain/chain-owners';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
-import { type ExchangeRow, lockExchange, updateExchange } from './exchange.repository';
+import { type ExchangeRow, findExchange, lockExchange, updateExchange } from './exchange.repository';
 import { exchangeAudit } from './exchange-audit';
-import { refundEntries, settlementEntry } from './exchange-settlement';
+import type { ExchangeChain, ExchangeChainPort } from './exchange-chain';
+import { chainRefundEntry, refundEntries, settlementEntry } from './exchange-settlement';
 import { validAddress, validHash } from './networks';
 import { refundMail, requoteMail } from './received-mail';
 
@@ -32,6 +35,9 @@ export interface ReceivedDeps {
   statusChanged: (r: ExchangeRow) => Promise<void>;
   /** Each change writes its audit row in its own transaction. */
   audit: AuditTrail;
+  /** Watched exchanges: decided through their payout or refund on chain. */
+  chainOps: Pick<ExchangeChain, 'resolve'>;
+  chain: Pick<ExchangeChainPort, 'watched' | 'exchangeDeposits'>;
 }
 
 const FINAL = 'This exchange has succeeded; its status can no longer change.';
@@ -75,6 +81,64 @@ export function createReceivedOps(deps: ReceivedDeps) {
     return h;
   }
 
+  /**
+   * An admin's requote or refund of a watched exchange that the product held (DECISIONS §10): asked
+   * of the chain module as a payout the admin approved; only once every transfer to it is final.
+   * Without a hot wallet on the refund's network the admin sends it by hand and gives its hash.
+   */
+  async function chainDecision(
+    actorId: string,
+    id: string,
+    kind: 'requote' | 'refund',
+    o: { notes: string; refundAddress?: string; payoutHash?: string },
+  ): Promise<ExchangeRow> {
+    const { row, after } = await db.transaction(async (tx) => {
+      const r = await locked(tx, id);
+      if (r.chainResolution !== null && r.chainResolution !== 'manual')
+        throw conflict(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
+      if ((await deps.chain.exchangeDeposits(tx, id)).some((d) => d.status === 'seen'))
+        throw conflict(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
+      const received = receivedOf(r);
+      const src = await decimalsOf(r.sourceAssetId);
+      const given = o.refundAddress?.trim();
+      if (kind === 'refund' && given && !validAddress(src.ticker, given))
+        throw badRequest(E.invalidRefundAddress, 'INVALID_REFUND_ADDRESS');
+      if (kind === 'refund' && !given && !r.refundAddress)
+        throw badRequest(E.noRefundAddress(src.ticker), 'NO_REFUND_ADDRESS', undefined, {
+          ticker: src.ticker,
+        });
+      let tasks: AfterCommit[];
+      if (kind === 'refund' && !deps.chain.watched(src.ticker)?.payouts) {
+        const hash = checkHash(src.ticker, o.payoutHash);
+        if (!hash) throw badRequest(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
+        const entry = chainRefundEntry('guest_exchange_refund', r.id, r.sourceAssetId, received);
+        if (!(await deps.ledger.post(tx, entry))) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
+        const done = await updateExchange(tx, id, {
+          status: TransactionStatus.failed,
+          refundAddress: given || r.refundAddress,
+          refundedAt: new Date(),
+          adminNotes: o.notes || E.refundedNote,
+          payoutHash: hash,
+          chainResolution: 'refund',
+          holdReason: null,
+        });
+        tasks = [() => deps.statusChanged(done)];
+      } else {
+        tasks = await deps.chainOps.resolve(tx, r, received, {
+          kind,
+          approvedBy: actorId,
+          ...(given ? { refundAddress: given } : {}),
+        });
+      }
+      const next = (await lockExchange(tx, id)) as ExchangeRow;
+      const action = kind === 'refund' ? 'exchange.refund' : 'exchange.requote';
+      await deps.audit.record(tx, exchangeAudit(actorId, action, r, next));
+      return { row: next, after: tasks };
+    });
+    await runAfterCommit(after, () => undefined);
+    return row;
+  }
+
   return {
     /** Records what arrived (any status but success); the admin list then shows the difference. */
     async recordReceived(actorId: string, id: string, amountText: string): Promise<ExchangeRow> {
@@ -83,6 +147,8 @@ export function createReceivedOps(deps: ReceivedDeps) {
         throw badRequest(E.invalidReceived, 'INVALID_AMOUNT_RECEIVED');
       return db.transaction(async (tx) => {
         const r = await locked(tx, id);
+        // On a watched network the chain says what arrived.
+        if (r.network) throw conflict(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
         const src = await decimalsOf(r.sourceAssetId);
         const amount = new Decimal(text);
         if (!hasAtMostDecimals(amount, src.decimals))
@@ -98,6 +164,8 @@ export function createReceivedOps(deps: ReceivedDeps) {
 
     /** Success for the amount received at today's rate (same fee rate), posted in the ledger once. */
     async requote(actorId: string, id: string, notes: string, payoutHash?: string): Promise<ExchangeRow> {
+      const current = await findExchange(db, id);
+      if (current?.network) return chainDecision(actorId, id, 'requote', { notes });
       const { row, quoted } = await db.transaction(async (tx) => {
         const r = await locked(tx, id);
         const received = receivedOf(r);
@@ -152,6 +220,8 @@ export function createReceivedOps(deps: ReceivedDeps) {
       notes: string,
       opts: { payoutHash?: string; refundAddress?: string } = {},
     ): Promise<ExchangeRow> {
+      const current = await findExchange(db, id);
+      if (current?.network) return chainDecision(actorId, id, 'refund', { notes, ...opts });
       const row = await db.transaction(async (tx) => {
         const r = await locked(tx, id);
         if (r.refundedAt) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');

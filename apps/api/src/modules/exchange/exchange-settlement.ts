@@ -64,3 +64,59 @@ export function refundEntries(
     },
   ];
 }
+
+/**
+ * Watched networks (DECISIONS §10): each transfer that reaches its confirmations is booked on its
+ * own as it arrives (`chain_deposit`: from outside into the house's account of what was sent), so a
+ * settlement books only the destination side, and a refund only the coins going back out.
+ */
+export function chainDepositEntry(d: { id: string; assetId: string; amount: string }): EntryInput {
+  const amount = new Decimal(d.amount);
+  return {
+    kind: 'chain_deposit',
+    reference: d.id,
+    memo: 'deposit seen on chain',
+    legs: [
+      { owner: { kind: 'external' }, assetId: d.assetId, amount: amount.neg() },
+      { owner: { kind: 'house' }, assetId: d.assetId, amount },
+    ],
+  };
+}
+
+/** A watched exchange's success: the payout leaves the house for the guest, the fee to the fee account. */
+export function chainSettlementEntry(
+  r: Pick<ExchangeRow, 'id' | 'destinationAmount' | 'fee' | 'destinationAssetId'>,
+): EntryInput {
+  const receive = new Decimal(r.destinationAmount);
+  const fee = new Decimal(r.fee);
+  const dst = r.destinationAssetId;
+  const legs: Leg[] = [
+    { owner: { kind: 'house' }, assetId: dst, amount: receive.plus(fee).neg() },
+    { owner: { kind: 'external' }, assetId: dst, amount: receive },
+    { owner: { kind: 'fee' }, assetId: dst, amount: fee },
+  ];
+  return {
+    kind: 'guest_exchange',
+    reference: r.id,
+    memo: 'guest exchange',
+    legs: legs.filter((l) => !l.amount.isZero()),
+  };
+}
+
+/** Coins the house sends back (a watched exchange's refund, or a transfer that came after it). */
+export function chainRefundEntry(
+  kind: string,
+  reference: string,
+  assetId: string,
+  amount: Decimal,
+): EntryInput {
+  return {
+    kind,
+    reference,
+    memo: 'refunded on chain',
+    legs: [
+      { owner: { kind: 'house' }, assetId, amount: amount.neg() },
+      { owner: { kind: 'external' }, assetId, amount },
+    ],
+  };
+}

@@ -1,13 +1,77 @@
-import { type AdminExchange, Decimal, type PublicExchange, toPlain } from '@vaultline/shared';
+import {
+  type AdminExchange,
+  Decimal,
+  type ExchangeStage,
+  type PublicExchange,
+  TransactionStatus,
+  toPlain,
+} from '@vaultline/shared';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import type { ExchangeRow } from './exchange.repository';
+
+export interface ViewOptions {
+  /** A link to a transaction on the explorer of a network (or of an asset's network). */
+  explorerUrl: (networkOrTicker: string | null, hash: string | null) => string | null;
+  /** Demo mode on the local chain: the page may offer "Send test deposit". */
+  testDeposit: (r: ExchangeRow) => boolean;
+}
+
+const PAYOUT_STAGE: Record<string, ExchangeStage> = {
+  queued: 'exchanging',
+  signed: 'sending',
+  sent: 'sending',
+  mined: 'sending',
+  confirmed: 'sending',
+  approval: 'review',
+  funds: 'review',
+  failed: 'review',
+};
+
+/** Where a watched exchange is (DECISIONS §10), from its row; null on a manual network. */
+export function exchangeStage(
+  r: Pick<
+    ExchangeRow,
+    | 'network'
+    | 'status'
+    | 'holdReason'
+    | 'chainResolution'
+    | 'amountReceived'
+    | 'amount'
+    | 'depositConfirmations'
+    | 'requiredConfirmations'
+    | 'payoutStatus'
+  >,
+): ExchangeStage | null {
+  if (!r.network) return null;
+  switch (r.status) {
+    case TransactionStatus.awaitingVerification:
+      return 'awaitingDeposit';
+    case TransactionStatus.success:
+      return 'done';
+    case TransactionStatus.failed:
+      return 'failed';
+    case TransactionStatus.notProcessed:
+      return 'review';
+    default:
+      if (r.holdReason) return 'review';
+      if (r.chainResolution === null) {
+        // Every transfer is final but short of the quote: waiting for the rest.
+        const short = r.amountReceived !== null && new Decimal(r.amountReceived).lt(r.amount);
+        return short && (r.depositConfirmations ?? 0) >= (r.requiredConfirmations ?? 0)
+          ? 'awaitingDeposit'
+          : 'confirming';
+      }
+      return PAYOUT_STAGE[r.payoutStatus ?? ''] ?? 'review';
+  }
+}
 
 /** What a guest sees of an exchange: never the e-mail (the response schema has no field for it). */
 export async function toPublicExchange(
   r: ExchangeRow,
   catalog: Pick<AssetCatalog, 'byId'>,
   expiryMinutes: number,
+  opts?: ViewOptions,
 ): Promise<PublicExchange> {
   const [src, dst] = await Promise.all([catalog.byId(r.sourceAssetId), catalog.byId(r.destinationAssetId)]);
   const side = (a: AssetRow | undefined, id: string) => ({
@@ -43,6 +107,16 @@ export async function toPublicExchange(
     destinationWallet: right,
     sourceWalletTicker: left.ticker,
     destinationWalletTicker: right.ticker,
+    network: r.network,
+    stage: exchangeStage(r),
+    depositConfirmations: r.depositConfirmations,
+    requiredConfirmations: r.requiredConfirmations,
+    amountReceived: r.network && r.amountReceived !== null ? toPlain(r.amountReceived) : null,
+    payoutHash: r.payoutHash,
+    transactionUrl: opts?.explorerUrl(r.network, r.transactionHash) ?? null,
+    // A refund goes out on the deposit's network, a payout on the destination asset's.
+    payoutUrl: opts?.explorerUrl(r.refundedAt ? r.network : right.ticker, r.payoutHash) ?? null,
+    testDeposit: (opts?.testDeposit(r) ?? false) && r.status === TransactionStatus.awaitingVerification,
   };
 }
 
@@ -53,10 +127,11 @@ export async function toAdminExchange(
   r: ExchangeRow,
   catalog: Pick<AssetCatalog, 'byId'>,
   expiryMinutes: number,
+  opts?: ViewOptions,
 ): Promise<AdminExchange> {
   const differs = r.amountReceived !== null && !new Decimal(r.amountReceived).eq(r.amount);
   return {
-    ...(await toPublicExchange(r, catalog, expiryMinutes)),
+    ...(await toPublicExchange(r, catalog, expiryMinutes, opts)),
     userEmail: r.email,
     amountReceived: plainOrNull(r.amountReceived),
     difference: differs ? toPlain(new Decimal(r.amountReceived as string).minus(r.amount)) : null,
@@ -64,6 +139,6 @@ export async function toAdminExchange(
     quotedDestinationAmount: plainOrNull(r.quotedDestinationAmount),
     requotedAt: r.requotedAt?.toISOString() ?? null,
     refundedAt: r.refundedAt?.toISOString() ?? null,
-    payoutHash: r.payoutHash,
+    holdReason: r.holdReason,
   };
 }

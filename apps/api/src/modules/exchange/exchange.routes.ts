@@ -10,6 +10,8 @@ import {
   exchangeIdParamsSchema,
   exchangesByIdsRequestSchema,
   publicExchangeSchema,
+  testDepositRequestSchema,
+  testDepositResponseSchema,
 } from '@vaultline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,6 +72,18 @@ export async function exchangeRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(publicExchangeSchema), ...errors },
     },
     handler: async (req) => ok(await exchange.confirm(req.body)),
+  });
+
+  app.post('/PublicExchange/testDeposit', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['exchange'],
+      summary:
+        'Demo mode only: the local development chain sends this exchange its deposit (403 DEMO_ONLY otherwise)',
+      body: testDepositRequestSchema,
+      response: { 200: envelopeOf(testDepositResponseSchema), ...errors },
+    },
+    handler: async (req) => ok(await exchange.testDeposit(req.body.exchangeId, req.body.amount)),
   });
 
   app.post('/PublicExchange/emailMyExchanges', {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { assets, guestExchanges } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
@@ -9,6 +10,8 @@ export const ADDR = {
   XRP: 'rDsbeomae4FXwgQTJp9Rs64Qg9vDiTCdBv',
 } as const;
 export const BTC_HASH = 'ab'.repeat(32);
+/** A BTC-shaped hash never used before: one hash can be claimed by one exchange or deposit only. */
+export const newBtcHash = () => randomBytes(32).toString('hex');
 export const ETH_HASH = `0x${'cd'.repeat(32)}`;
 
 export interface Assets {

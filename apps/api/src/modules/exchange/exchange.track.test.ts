@@ -10,6 +10,7 @@ import {
   BTC_HASH,
   createOk,
   ETH_HASH,
+  newBtcHash,
   prepareAssets,
   rowOf,
   validCreate,
@@ -107,11 +108,12 @@ describe('POST PublicExchange/confirmTransaction', () => {
       expect(r.json().error).toMatchObject({ code: 'INVALID_HASH', params: { ticker: 'BTC' } });
     }
     expect((await rowOf(t, id))?.status).toBe(TransactionStatus.awaitingVerification);
-    const ok = await confirm({ exchangeId: id, transactionHash: BTC_HASH, senderWalletAddress: ADDR.BTC });
+    const hash = newBtcHash();
+    const ok = await confirm({ exchangeId: id, transactionHash: hash, senderWalletAddress: ADDR.BTC });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().content).toMatchObject({ status: TransactionStatus.pending, transactionHash: BTC_HASH });
+    expect(ok.json().content).toMatchObject({ status: TransactionStatus.pending, transactionHash: hash });
     expect((await rowOf(t, id))?.senderAddress).toBe(ADDR.BTC);
-    const again = await confirm({ exchangeId: id, transactionHash: BTC_HASH });
+    const again = await confirm({ exchangeId: id, transactionHash: hash });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       code: 'ALREADY_CONFIRMED',
@@ -146,7 +148,7 @@ describe('expiry', () => {
     const old = await newExchange();
     const paid = await newExchange();
     const fresh = await newExchange();
-    await confirm({ exchangeId: paid, transactionHash: BTC_HASH });
+    await confirm({ exchangeId: paid, transactionHash: newBtcHash() });
     await t.services.db
       .update(guestExchanges)
       .set({ creationDate: sql`now() - interval '31 minutes'` })
@@ -180,7 +182,7 @@ describe('status change e-mails (DECISIONS §4)', () => {
     const to = `status.${randomUUID().slice(0, 8)}@example.com`;
     const subject = 'Votre échange Vaultline a un nouveau statut';
     const paid = await newExchange({ userEmail: to, language: 'fr-fr' });
-    await confirm({ exchangeId: paid, transactionHash: BTC_HASH });
+    await confirm({ exchangeId: paid, transactionHash: newBtcHash() });
     const unpaid = await newExchange({ userEmail: to, language: 'fr-fr' });
     await t.services.db
       .update(guestExchanges)

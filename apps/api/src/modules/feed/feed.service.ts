@@ -9,7 +9,8 @@ import {
 } from '@vaultline/shared';
 import type { Server } from 'socket.io';
 import type { Config } from '../../config';
-import { type FeedAuth, openFeedServer } from './feed.socket';
+import { openFeedServer } from './feed.socket';
+import type { FeedAuth } from './feed-auth';
 import type { FeedLog } from './redis-adapter';
 import { room } from './rooms';
 
@@ -44,6 +45,8 @@ export interface FeedService {
   attach(server: HttpServer, auth: FeedAuth): Promise<void>;
   /** Disconnects every client and leaves Redis (the app's preClose). */
   close(): Promise<void>;
+  /** Clients connected to this instance now (metrics). */
+  connections?(): number;
 }
 
 // Notes are typed by an admin: a word with an '@' (an e-mail address) is never pushed.
@@ -68,6 +71,15 @@ export function createFeedService(deps: {
         adminNotes: maskEmails(update.adminNotes),
         transactionHash: update.transactionHash,
         updatedAt: update.updatedAt,
+        // Watched networks (DECISIONS §10): the confirmations, the stage and the payout hash.
+        ...(update.depositConfirmations !== undefined
+          ? { depositConfirmations: update.depositConfirmations }
+          : {}),
+        ...(update.requiredConfirmations !== undefined
+          ? { requiredConfirmations: update.requiredConfirmations }
+          : {}),
+        ...(update.stage !== undefined ? { stage: update.stage } : {}),
+        ...(update.payoutHash !== undefined ? { payoutHash: update.payoutHash } : {}),
       });
       if (!parsed.success) {
         deps.log.error({ id: update.id, issues: parsed.error.issues }, 'feed update dropped: invalid');
@@ -112,6 +124,8 @@ export function createFeedService(deps: {
       io = opened.io;
       closeServer = opened.close;
     },
+
+    connections: () => io?.engine.clientsCount ?? 0,
 
     async close() {
       const close = closeServer;

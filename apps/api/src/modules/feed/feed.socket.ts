@@ -9,18 +9,12 @@ import {
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import type { TokenService } from '../../lib/tokens';
-import { type AuthState, assertAccountUsable } from '../../plugins/auth';
+import { assertAccountUsable } from '../../plugins/auth';
+import type { FeedAuth } from './feed-auth';
 import { type SocketUser, startRecheck } from './recheck';
 import type { FeedLog } from './redis-adapter';
 import { openRedisAdapter } from './redis-adapter';
 import { room } from './rooms';
-
-/** What the feed needs to know who a connection is (the same checks as the HTTP routes). */
-export interface FeedAuth {
-  tokens: TokenService;
-  loadAuthState(userId: string): Promise<AuthState | undefined>;
-}
 
 /** The error a refused connection gets (`connect_error`: message, and data.code). */
 function refusal(message: string, code: string): Error & { data: { code: string } } {

@@ -196,4 +196,35 @@ describe('live feed refusals and privacy', () => {
     expect(t.services.feed.publish({ ...update(a), transactionHash: 'x@y' }, { exchangeId: a })).toBe(false);
     expect(t.services.feed.publish({ ...update(a), status: 99 }, { exchangeId: a })).toBe(false);
   });
+
+  it("carries a watched exchange's confirmations, stage and payout hash (DECISIONS §10), and nothing more", async () => {
+    const a = randomUUID();
+    const c = await connect(url);
+    await c.watch([a]);
+    const chain = {
+      depositConfirmations: 4,
+      requiredConfirmations: 12,
+      stage: 'confirming' as const,
+      payoutHash: null,
+    };
+    expect(
+      t.services.feed.publish({ ...update(a), ...chain, email: 'x@y.z' } as never, { exchangeId: a }),
+    ).toBe(true);
+    const got = await c.next(a);
+    expect(got).toMatchObject(chain);
+    expect(Object.keys(got).sort()).toEqual([
+      'adminNotes',
+      'depositConfirmations',
+      'id',
+      'payoutHash',
+      'requiredConfirmations',
+      'stage',
+      'status',
+      'transactionHash',
+      'updatedAt',
+    ]);
+    expect(t.services.feed.publish({ ...update(a), stage: 'teleporting' } as never, { exchangeId: a })).toBe(
+      false,
+    );
+  });
 });

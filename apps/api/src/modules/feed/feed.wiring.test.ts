@@ -1,7 +1,13 @@
 import { TransactionStatus } from '@vaultline/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deposits } from '../../db/schema';
-import { BTC_HASH, createOk, prepareAssets, validCreate } from '../exchange/exchange.test-helpers';
+import {
+  BTC_HASH,
+  createOk,
+  newBtcHash,
+  prepareAssets,
+  validCreate,
+} from '../exchange/exchange.test-helpers';
 import { makeUser } from '../ledger/ledger.test-helpers';
 import { closeClients, connect, listeningApp, pause, type TestApp } from './feed.test-helpers';
 
@@ -74,6 +80,30 @@ describe('status changes reach the live feed', () => {
     expect(otherSocket.received).toEqual([]);
   });
 
+  it("a user's new crypto deposit notice reaches the admins (their Deposits page) and the user, nobody else", async () => {
+    const owner = await makeUser(t);
+    const someone = await makeUser(t);
+    const admin = await makeUser(t, { role: 'admin' });
+    const btc = (await prepareAssets(t)).btc;
+    const adminSocket = await connect(url, { token: admin.token });
+    const ownerSocket = await connect(url, { token: owner.token });
+    const otherSocket = await connect(url, { token: someone.token });
+    const hash = newBtcHash();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/Payment/crypto/notify',
+      token: owner.token,
+      payload: { assetId: btc, amount: '0.02', transactionHash: hash },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().content as string;
+    const seen = { id, status: TransactionStatus.awaitingVerification, transactionHash: hash };
+    expect(await adminSocket.next(id)).toMatchObject(seen);
+    expect(await ownerSocket.next(id)).toMatchObject(seen);
+    await pause(200);
+    expect(otherSocket.received).toEqual([]);
+  });
+
   it("a signed-in user's own exchange reaches their connections too, not another user's", async () => {
     const a = await prepareAssets(t);
     const owner = await makeUser(t);
@@ -91,7 +121,7 @@ describe('status changes reach the live feed', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/PublicExchange/confirmTransaction',
-      payload: { exchangeId: id, transactionHash: BTC_HASH },
+      payload: { exchangeId: id, transactionHash: newBtcHash() },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await ownerSocket.next(id)).toMatchObject({ id, status: TransactionStatus.pending });

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { FeedAuth } from './feed.socket';
+import type { FeedAuth } from './feed-auth';
 import type { FeedLog } from './redis-adapter';
 import { room } from './rooms';
 

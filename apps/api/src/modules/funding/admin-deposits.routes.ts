@@ -1,5 +1,5 @@
 import {
-  adminDepositSchema,
+  adminDepositsPageSchema,
   adminDepositsQuerySchema,
   depositIdParamsSchema,
   envelopeOf,
@@ -23,11 +23,11 @@ export async function adminDepositsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: {
       tags: ['admin', 'funding'],
-      summary: 'All deposits, newest first (optional status filter)',
+      summary: 'Every deposit, newest first, a page at a time (optional status filter)',
       querystring: adminDepositsQuerySchema,
-      response: { 200: envelopeOf(z.array(adminDepositSchema)), ...errors },
+      response: { 200: envelopeOf(adminDepositsPageSchema), ...errors },
     },
-    handler: async (req) => ok(await funding.adminDeposits(req.query.status)),
+    handler: async (req) => ok(await funding.adminDeposits(req.query)),
   });
 
   app.post('/Admin/deposits/:id/approve', {

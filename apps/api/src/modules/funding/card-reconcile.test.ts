@@ -121,7 +121,7 @@ describe('card reconciliation', () => {
     expect(await t.services.funding.reconcileCards(new Date(Date.now() - 10 * 60_000))).toBe(0);
     expect((await rowOf(young))?.status).toBe(2);
     const list = await t.request({ method: 'GET', url: '/api/Admin/deposits', token: admin.token });
-    const notes = (list.json().content as { adminNotes: string | null }[]).map((d) => d.adminNotes);
+    const notes = (list.json().content.items as { adminNotes: string | null }[]).map((d) => d.adminNotes);
     expect(notes).toContain(CARD_RECONCILED_NOTES.credited);
     expect(notes).toContain(CARD_RECONCILED_NOTES.notCharged);
   });

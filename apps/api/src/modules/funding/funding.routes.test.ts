@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, deposits } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { newBtcHash } from '../exchange/exchange.test-helpers';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
 
 let t: TestApp;
@@ -39,7 +40,14 @@ describe('crypto deposits', () => {
       url: `/api/Payment/crypto/address?assetId=${btc}`,
       token: u.token,
     });
-    expect(ok.json().content).toEqual({ assetId: btc, ticker: 'BTC', address: 'DEMO-BTC-ADDRESS-0001' });
+    expect(ok.json().content).toEqual({
+      assetId: btc,
+      ticker: 'BTC',
+      address: 'DEMO-BTC-ADDRESS-0001',
+      network: null,
+      requiredConfirmations: null,
+      testDeposit: false,
+    });
     const none = await t.request({
       method: 'GET',
       url: `/api/Payment/crypto/address?assetId=${eth}`,
@@ -62,9 +70,18 @@ describe('crypto deposits', () => {
     expect(mine).toMatchObject([
       { id: res.json().content, amount: '0.01', status: 3, method: 'crypto', wallet: { ticker: 'BTC' } },
     ]);
+    // One hash, one claim per network (DECISIONS §10): refused for anyone, upper case or not.
+    const other = await makeUser(t);
+    for (const again of [hash, hash.toUpperCase().replace('0X', '0x')])
+      expect(
+        (await notify(other.token, { assetId: btc, amount: '0.1', transactionHash: again })).json().error,
+      ).toMatchObject({
+        code: 'HASH_CLAIMED',
+        error: 'This transaction hash has already been used for another exchange or deposit.',
+      });
     expect(
-      (await notify(u.token, { assetId: btc, amount: '0.1', transactionHash: hash })).json().error.code,
-    ).toBe('DUPLICATE_HASH');
+      (await t.request({ method: 'GET', url: '/api/Payment/deposits', token: other.token })).json().content,
+    ).toEqual([]);
     expect(
       (await notify(u.token, { assetId: btc, amount: '0.000000001', transactionHash: 'h'.repeat(12) })).json()
         .error.code,
@@ -98,7 +115,7 @@ describe('crypto deposits', () => {
     ).toBe(403);
     const list = (
       await t.request({ method: 'GET', url: '/api/Admin/deposits?status=3', token: admin.token })
-    ).json().content;
+    ).json().content.items;
     expect(list.find((d: { id: string }) => d.id === a)).toMatchObject({
       user: { firstName: 'Test', lastName: 'User' },
       wallet: { ticker: 'BTC' },
@@ -138,6 +155,34 @@ describe('crypto deposits', () => {
       token: admin.token,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('the admin list comes a page at a time, newest first, with the total; bad pages are refused', async () => {
+    const admin = await makeUser(t, { role: 'admin' });
+    const u = await makeUser(t);
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++)
+      made.unshift(
+        (
+          await notify(u.token, { assetId: btc, amount: `0.00${i + 1}`, transactionHash: newBtcHash() })
+        ).json().content,
+      );
+    const page = async (query: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/Admin/deposits${query}`, token: admin.token });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const first = await page('?status=3&page=1&pageSize=2');
+    expect(first.status).toBe(200);
+    const total = first.body.content.total as number;
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(first.body.content).toMatchObject({ page: 1, pageSize: 2 });
+    expect(first.body.content.items.map((d: { id: string }) => d.id)).toEqual(made.slice(0, 2));
+    const second = await page('?status=3&page=2&pageSize=2');
+    expect(second.body.content.items[0].id).toBe(made[2]);
+    const past = await page(`?status=3&page=${total + 1}&pageSize=1`);
+    expect(past.body.content).toMatchObject({ items: [], total });
+    for (const bad of ['?page=0', '?pageSize=0', '?pageSize=51', '?page=x', '?status=9'])
+      expect((await page(bad)).status, bad).toBe(400);
   });
 
   it('concurrent approvals credit exactly once', async () => {

@@ -6,6 +6,8 @@ import {
   depositSchema,
   envelopeOf,
   errorEnvelopeSchema,
+  testDepositResponseSchema,
+  userTestDepositSchema,
   uuidSchema,
 } from '@vaultline/shared';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +31,7 @@ export async function fundingRoutes(fastify: FastifyInstance) {
       querystring: assetIdQuerySchema,
       response: { 200: envelopeOf(depositAddressSchema), ...errors },
     },
-    handler: async (req) => ok(await funding.depositAddress(req.query.assetId)),
+    handler: async (req) => ok(await funding.depositAddress(req.query.assetId, requireUser(req).id)),
   });
 
   app.post('/Payment/crypto/notify', {
@@ -42,6 +44,19 @@ export async function fundingRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(uuidSchema), ...errors },
     },
     handler: async (req) => ok(await funding.notifyCrypto(requireUser(req).id, req.body)),
+  });
+
+  app.post('/Payment/crypto/testDeposit', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['funding'],
+      summary:
+        'Demo mode only: the local development chain sends this amount to your own deposit address (403 DEMO_ONLY otherwise)',
+      body: userTestDepositSchema,
+      response: { 200: envelopeOf(testDepositResponseSchema), ...errors },
+    },
+    handler: async (req) =>
+      ok(await funding.testDeposit(requireUser(req).id, req.body.assetId, req.body.amount)),
   });
 
   app.post('/Payment/card/deposit', {

@@ -1,10 +1,13 @@
 import {
-  type AdminDeposit,
+  type AdminDepositsPage,
+  type AdminDepositsQuery,
   CARD_RECONCILED_NOTES,
   type CardDepositRequest,
+  CHAIN_ERRORS,
   DEPOSIT_METHODS,
   Decimal,
   type Deposit,
+  type DepositAddress,
   FUNDING_ERRORS,
   hasAtMostDecimals,
   TransactionStatus,
@@ -13,20 +16,23 @@ import {
   WalletType,
 } from '@vaultline/shared';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../admin/audit.service';
+import type { ChainService } from '../chain/chain.service';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
-import { pgError } from '../ledger/ledger.service';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import { decisionAudit } from './deposit-audit';
 import {
+  countDeposits,
   type DepositRow,
   findDeposit,
   insertDeposit,
   listDeposits,
+  listDepositsPlanned,
   stuckCardDeposits,
   transitionDeposit,
 } from './funding.repository';
@@ -44,6 +50,9 @@ export interface FundingDeps {
   feed: Pick<FeedService, 'publish'>;
   /** Each admin decision writes its audit row in the decision's transaction. */
   audit: AuditTrail;
+  /** Watched networks: the user's own address, hash claims elsewhere, demo test deposits. */
+  chain: Pick<ChainService, 'watched' | 'userAddress' | 'claimHash' | 'testDeposit'>;
+  demo: boolean;
 }
 
 type ListRow = Awaited<ReturnType<typeof listDeposits>>[number];
@@ -62,6 +71,8 @@ function toDeposit(r: ListRow): Deposit {
     cardBrand: d.cardBrand,
     adminNotes: d.adminNotes,
     wallet: r.wallet,
+    confirmations: r.chain?.confirmations ?? null,
+    requiredConfirmations: r.chain?.required ?? null,
   };
 }
 
@@ -119,23 +130,48 @@ export function createFundingService(deps: FundingDeps) {
   }
 
   return {
-    async depositAddress(assetId: string) {
+    /**
+     * Where the user sends a crypto deposit: on a watched network their own address, credited by
+     * itself at the confirmations shown (DECISIONS §10); elsewhere the house's, with a hash to give.
+     */
+    async depositAddress(assetId: string, userId: string): Promise<DepositAddress> {
       const a = await asset(assetId);
       if (a.type !== WalletType.Crypto) throw badRequest(FUNDING_ERRORS.notCrypto, 'NOT_CRYPTO');
+      const own = await deps.chain.userAddress(userId, a.ticker);
+      if (own)
+        return {
+          assetId: a.id,
+          ticker: a.ticker,
+          address: own.address,
+          network: own.watched.network,
+          requiredConfirmations: own.watched.confirmations,
+          testDeposit: deps.demo,
+        };
       if (!a.adminWalletAddress)
         throw badRequest(FUNDING_ERRORS.addressNotConfigured(a.ticker), 'ADDRESS_NOT_CONFIGURED', undefined, {
           ticker: a.ticker,
         });
-      return { assetId: a.id, ticker: a.ticker, address: a.adminWalletAddress };
+      return {
+        assetId: a.id,
+        ticker: a.ticker,
+        address: a.adminWalletAddress,
+        network: null,
+        requiredConfirmations: null,
+        testDeposit: false,
+      };
     },
 
-    /** Records "I sent it": status 3 (awaiting verification) until an admin approves or rejects. */
+    /**
+     * Records "I sent it": status 3 (awaiting verification) until an admin approves or rejects. The
+     * hash is claimed with the row: one exchange or deposit per hash and network (DECISIONS §10).
+     */
     async notifyCrypto(userId: string, input: { assetId: string; amount: string; transactionHash: string }) {
-      await this.depositAddress(input.assetId);
       const a = await asset(input.assetId);
+      if (deps.chain.watched(a.ticker)) throw conflict(CHAIN_ERRORS.watchedNoHash, 'NETWORK_WATCHED');
+      await this.depositAddress(input.assetId, userId);
       const amount = checkAmount(a, input.amount);
-      try {
-        const row = await insertDeposit(db, {
+      const id = await db.transaction(async (tx) => {
+        const row = await insertDeposit(tx, {
           userId,
           assetId: a.id,
           method: 'crypto',
@@ -143,11 +179,39 @@ export function createFundingService(deps: FundingDeps) {
           status: TransactionStatus.awaitingVerification,
           transactionHash: input.transactionHash,
         });
+        if (
+          !(await deps.chain.claimHash(tx, {
+            ticker: a.ticker,
+            hash: input.transactionHash,
+            depositId: row.id,
+          }))
+        )
+          throw conflict(CHAIN_ERRORS.hashClaimed, 'HASH_CLAIMED');
         return row.id;
-      } catch (err) {
-        if (pgError(err)?.code === '23505') throw conflict(FUNDING_ERRORS.duplicateHash, 'DUPLICATE_HASH');
-        throw err;
-      }
+      });
+      // The admins' Deposits page shows it at once (and the user's other tabs).
+      pushDecision({
+        id,
+        userId,
+        status: TransactionStatus.awaitingVerification,
+        adminNotes: null,
+        transactionHash: input.transactionHash,
+      });
+      return id;
+    },
+
+    /** Demo mode only: the local chain sends a deposit to the user's own address. */
+    async testDeposit(
+      userId: string,
+      assetId: string,
+      amountText: string,
+    ): Promise<{ transactionHash: string }> {
+      if (!deps.demo) throw forbidden(CHAIN_ERRORS.testDepositDemoOnly, 'DEMO_ONLY');
+      const a = await asset(assetId);
+      const own = await deps.chain.userAddress(userId, a.ticker);
+      if (!own) throw badRequest(CHAIN_ERRORS.notWatched, 'NOT_WATCHED');
+      const amount = checkAmount(a, amountText);
+      return { transactionHash: await deps.chain.testDeposit(a.ticker, own.address, amount) };
     },
 
     /** Charges the card, then credits the wallet; a decline is recorded (status 0) and reported. */
@@ -248,11 +312,19 @@ export function createFundingService(deps: FundingDeps) {
       return (await listDeposits(db, { userId })).map(toDeposit);
     },
 
-    async adminDeposits(status?: number): Promise<AdminDeposit[]> {
-      return (await listDeposits(db, status === undefined ? {} : { status })).map((r) => ({
-        ...toDeposit(r),
-        user: r.user,
-      }));
+    /** A page of every user's deposits, newest first, with the total (the back office's list). */
+    async adminDeposits(q: AdminDepositsQuery): Promise<AdminDepositsPage> {
+      const filter = q.status === undefined ? {} : { status: q.status };
+      const total = await countDeposits(db, filter);
+      const plan = planPage(q, total);
+      const page = pageOf(plan, await listDepositsPlanned(db, filter, plan));
+      return {
+        ...page,
+        items: page.items.map((r) => ({ ...toDeposit(r), user: r.user })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
     },
 
     /** Approves a crypto deposit awaiting verification and credits it, exactly once. */

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { type PagePlan, readsAscending } from '../../lib/keyset';
 
 export interface HistoryRow {
   kind: 'conversion' | 'deposit' | 'exchange';
+  cursor: string;
   id: string;
   status: number;
   creation_date: Date | string;
   updated_at: Date | string;
   source_ticker: string;
   destination_ticker: string | null;
+  source_decimals: number;
+  destination_decimals: number | null;
   amount: string;
   destination_amount: string | null;
   fee: string | null;
@@ -17,6 +21,8 @@ export interface HistoryRow {
   admin_notes: string | null;
   transaction_hash: string | null;
   deposit_address: string | null;
+  confirmations: number | null;
+  required_confirmations: number | null;
 }
 
 async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
@@ -26,45 +32,60 @@ async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
 
 /**
  * A user's conversions, deposits and own guest exchanges, newest first (ties by id, so pages never
- * overlap). Each table has an index on (user_id, creation_date); each branch is limited to the rows
- * the page can need, so a deep history does not sort every row it has.
+ * overlap), as the plan reads them (lib/keyset.ts: after or before a neighbouring page's cursor, or
+ * an offset from either end). Each table has an index on (user_id, creation_date); each branch is
+ * limited to the rows the page can need, so a deep history does not sort every row it has.
  */
-export function historyPage(db: DbOrTx, userId: string, limit: number, offset: number) {
-  const upTo = limit + offset;
+export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
+  const offset = plan.kind === 'offset' ? plan.offset : 0;
+  const upTo = plan.limit + offset;
+  const dir = readsAscending(plan) ? sql.raw('asc') : sql.raw('desc');
+  const point =
+    plan.kind === 'offset'
+      ? null
+      : sql`(timestamptz 'epoch' + ${plan.micros}::bigint * interval '1 microsecond', ${plan.id}::uuid)`;
+  const after = (t: string) =>
+    point === null
+      ? sql``
+      : sql`and (${sql.raw(t)}.creation_date, ${sql.raw(t)}.id) ${sql.raw(plan.kind === 'after' ? '<' : '>')} ${point}`;
   return rows<HistoryRow>(
     db,
     sql`
     select * from (
-      (select 'conversion' as kind, c.id, c.status, c.creation_date, c.creation_date as updated_at,
-             la.ticker as source_ticker, ra.ticker as destination_ticker, c.amount::text as amount,
+      (select 'conversion' as kind, (extract(epoch from c.creation_date) * 1000000)::bigint::text || '_' || c.id as cursor, c.id, c.status, c.creation_date, c.creation_date as updated_at,
+             la.ticker as source_ticker, ra.ticker as destination_ticker,
+             la.decimals::int as source_decimals, ra.decimals::int as destination_decimals,
+             c.amount::text as amount,
              c.destination_amount::text as destination_amount, c.fee::text as fee, c.rate::text as rate,
              null::text as method, null::text as admin_notes, null::text as transaction_hash,
-             null::text as deposit_address
+             null::text as deposit_address, null::int as confirmations, null::int as required_confirmations
       from conversions c
       join assets la on la.id = c.left_asset_id
       join assets ra on ra.id = c.right_asset_id
-      where c.user_id = ${userId}
-      order by c.creation_date desc, c.id desc limit ${upTo})
+      where c.user_id = ${userId} ${after('c')}
+      order by c.creation_date ${dir}, c.id ${dir} limit ${upTo})
       union all
-      (select 'deposit', d.id, d.status, d.creation_date, coalesce(d.decided_at, d.creation_date),
-             a.ticker, null, d.amount::text, null, null, null, d.method, d.admin_notes,
-             d.transaction_hash, null
+      (select 'deposit', (extract(epoch from d.creation_date) * 1000000)::bigint::text || '_' || d.id, d.id, d.status, d.creation_date, coalesce(d.decided_at, d.creation_date),
+             a.ticker, null, a.decimals::int, null::int, d.amount::text, null, null, null, d.method, d.admin_notes,
+             d.transaction_hash, null, cd.confirmations, cd.required_confirmations
       from deposits d
       join assets a on a.id = d.asset_id
-      where d.user_id = ${userId}
-      order by d.creation_date desc, d.id desc limit ${upTo})
+      left join chain_deposits cd on cd.id = d.chain_deposit_id
+      where d.user_id = ${userId} ${after('d')}
+      order by d.creation_date ${dir}, d.id ${dir} limit ${upTo})
       union all
-      (select 'exchange', e.id, e.status, e.creation_date, e.updated_at, sa.ticker, da.ticker,
-             e.amount::text, e.destination_amount::text, e.fee::text, e.rate::text, null,
-             e.admin_notes, e.transaction_hash, e.deposit_address
+      (select 'exchange', (extract(epoch from e.creation_date) * 1000000)::bigint::text || '_' || e.id, e.id, e.status, e.creation_date, e.updated_at, sa.ticker, da.ticker,
+             sa.decimals::int, da.decimals::int, e.amount::text, e.destination_amount::text, e.fee::text, e.rate::text, null,
+             e.admin_notes, e.transaction_hash, e.deposit_address, e.deposit_confirmations,
+             e.required_confirmations
       from guest_exchanges e
       join assets sa on sa.id = e.source_asset_id
       join assets da on da.id = e.destination_asset_id
-      where e.user_id = ${userId}
-      order by e.creation_date desc, e.id desc limit ${upTo})
+      where e.user_id = ${userId} ${after('e')}
+      order by e.creation_date ${dir}, e.id ${dir} limit ${upTo})
     ) h
-    order by h.creation_date desc, h.id desc
-    limit ${limit} offset ${offset}`,
+    order by h.creation_date ${dir}, h.id ${dir}
+    limit ${plan.limit} offset ${offset}`,
   );
 }
 

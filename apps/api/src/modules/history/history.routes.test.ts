@@ -70,7 +70,9 @@ describe('GET /api/History', () => {
     const conversion = seen.find((i: { kind: string }) => i.kind === 'conversion');
     expect(conversion).toMatchObject({
       sourceTicker: 'USD',
+      sourceDecimals: 2,
       destinationTicker: 'BTC',
+      destinationDecimals: 8,
       status: 1,
       method: null,
     });
@@ -78,12 +80,56 @@ describe('GET /api/History', () => {
     const deposit = seen.find((i: { kind: string }) => i.kind === 'deposit');
     expect(deposit).toMatchObject({
       sourceTicker: 'BTC',
+      sourceDecimals: 8,
       destinationTicker: null,
+      destinationDecimals: null,
       method: 'crypto',
       status: 3,
     });
     const past = (await history(u.token, '?page=3')).json().content;
     expect(past).toMatchObject({ items: [], total: 8, page: 3 });
+  });
+
+  it('opens the next and previous pages by cursor, and the last from the other end, as by number', async () => {
+    const u = await makeUser(t);
+    await fund(t, u.id, 'USD', '10000');
+    const a = await prepareAssets(t);
+    for (let i = 0; i < 4; i++) {
+      await convertOnce(u.token, `${100 + i}`);
+      await t.services.db.insert(deposits).values({
+        userId: u.id,
+        assetId: btc,
+        method: 'crypto',
+        amount: '0.01',
+        status: TransactionStatus.awaitingVerification,
+        transactionHash: `cursor-${u.id}-${i}`,
+      });
+      const made = await t.request({
+        method: 'POST',
+        url: '/api/PublicExchange/createExchange',
+        token: u.token,
+        payload: validCreate(a),
+      });
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    type Page = { items: { id: string }[]; total: number; before: string | null; after: string | null };
+    const ids = (p: Page) => p.items.map((x) => x.id);
+    const byNumber: Page[] = [];
+    for (let p = 1; p <= 3; p++)
+      byNumber.push((await history(u.token, `?pageSize=5&page=${p}`)).json().content);
+    expect(byNumber.map((p) => p.items.length)).toEqual([5, 5, 2]);
+    expect(new Set(byNumber.flatMap(ids)).size).toBe(12);
+    for (let p = 2; p <= 3; p++) {
+      const next: Page = (
+        await history(u.token, `?pageSize=5&page=${p}&after=${byNumber[p - 2]?.after}`)
+      ).json().content;
+      expect(ids(next)).toEqual(ids(byNumber[p - 1] as Page));
+      const back: Page = (
+        await history(u.token, `?pageSize=5&page=${p - 1}&before=${byNumber[p - 1]?.before}`)
+      ).json().content;
+      expect(ids(back)).toEqual(ids(byNumber[p - 2] as Page));
+    }
+    expect((await history(u.token, '?before=not-a-cursor')).statusCode).toBe(400);
   });
 
   it("shows nobody else's transactions", async () => {
@@ -131,7 +177,9 @@ describe("a signed-in user's own exchanges", () => {
       creationDate: public_.creationDate,
       updatedAt: public_.updatedAt,
       sourceTicker: 'BTC',
+      sourceDecimals: 8,
       destinationTicker: 'ETH',
+      destinationDecimals: 18,
       amount: '0.02',
       destinationAmount: public_.destinationAmount,
       fee: public_.fee,
@@ -140,6 +188,8 @@ describe("a signed-in user's own exchanges", () => {
       adminNotes: null,
       transactionHash: null,
       depositAddress: 'HOUSE-DEPOSIT-ADDRESS-0001',
+      confirmations: null,
+      requiredConfirmations: null,
     });
     expect((await history(other.token)).json().content.total).toBe(0);
   });

@@ -15,8 +15,7 @@ export async function historyRoutes(fastify: FastifyInstance) {
       querystring: historyQuerySchema,
       response: { 200: envelopeOf(historyPageSchema), '4xx': errorEnvelopeSchema },
     },
-    handler: async (req) =>
-      ok(await app.services.history.page(requireUser(req).id, req.query.page, req.query.pageSize)),
+    handler: async (req) => ok(await app.services.history.page(requireUser(req).id, req.query)),
   });
 
   app.get('/History/export', {

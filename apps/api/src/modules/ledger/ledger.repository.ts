@@ -61,6 +61,19 @@ export async function postEntry(
   return row?.id ?? undefined;
 }
 
+/** Several entries in one round trip (ledger_post_many, migration 0018); ids by reference. */
+export async function postEntries(
+  db: DbOrTx,
+  entries: { kind: string; reference: string; memo: string | null; legs: LegRow[] }[],
+): Promise<Map<string, string | undefined>> {
+  if (entries.length === 0) return new Map();
+  const out = await rows<{ reference: string; id: string | null }>(
+    db,
+    sql`select reference, id from ledger_post_many(${JSON.stringify(entries)}::jsonb)`,
+  );
+  return new Map(out.map((r) => [r.reference, r.id ?? undefined]));
+}
+
 export async function userBalances(db: DbOrTx, userId: string) {
   return db
     .select({ assetId: ledgerAccounts.assetId, balance: ledgerAccounts.balance })

@@ -1,7 +1,14 @@
 import { Decimal, toPlain } from '@vaultline/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { auditLedger, ensureAccount, type LegRow, postEntry, userBalances } from './ledger.repository';
+import {
+  auditLedger,
+  ensureAccount,
+  type LegRow,
+  postEntries,
+  postEntry,
+  userBalances,
+} from './ledger.repository';
 
 /**
  * Who holds a ledger account. 'external' is the world outside the exchange, per asset: a guest's
@@ -62,28 +69,50 @@ export function isNegativeBalance(err: unknown): boolean {
  * ledger_post writes the entry and its postings; the database moves user balances (trigger), refuses
  * a negative one (CHECK) and checks at commit that the entry sums to zero per asset.
  */
+/** The legs as ledger_post takes them, after checking in code that the entry balances per asset. */
+function legRows(input: EntryInput): LegRow[] {
+  const sums = new Map<string, Decimal>();
+  for (const l of input.legs) {
+    if (l.amount.isZero()) throw new Error('a posting cannot be zero');
+    sums.set(l.assetId, (sums.get(l.assetId) ?? new Decimal(0)).plus(l.amount));
+  }
+  for (const [asset, s] of sums) if (!s.isZero()) throw new Error(`entry does not balance for ${asset}`);
+  return input.legs.map((l) => ({
+    owner: l.owner.kind,
+    ...(l.owner.kind === 'user' ? { userId: l.owner.userId } : {}),
+    assetId: l.assetId,
+    amount: toPlain(l.amount),
+  }));
+}
+
+const negative = (err: unknown) =>
+  isNegativeBalance(err)
+    ? new AppError(400, INSUFFICIENT_FUNDS, 'Your balance is too low for this amount.')
+    : err;
+
 export function createLedgerService({ db }: { db: Db }) {
   return {
     /** Posts an entry; returns its id, or undefined when this (kind, reference) was already posted. */
     async post(tx: DbOrTx, input: EntryInput): Promise<string | undefined> {
-      const sums = new Map<string, Decimal>();
-      for (const l of input.legs) {
-        if (l.amount.isZero()) throw new Error('a posting cannot be zero');
-        sums.set(l.assetId, (sums.get(l.assetId) ?? new Decimal(0)).plus(l.amount));
-      }
-      for (const [asset, s] of sums) if (!s.isZero()) throw new Error(`entry does not balance for ${asset}`);
-      const legs: LegRow[] = input.legs.map((l) => ({
-        owner: l.owner.kind,
-        ...(l.owner.kind === 'user' ? { userId: l.owner.userId } : {}),
-        assetId: l.assetId,
-        amount: toPlain(l.amount),
-      }));
+      const legs = legRows(input);
       try {
         return await postEntry(tx, input.kind, input.reference, input.memo ?? null, legs);
       } catch (err) {
-        if (isNegativeBalance(err))
-          throw new AppError(400, INSUFFICIENT_FUNDS, 'Your balance is too low for this amount.');
-        throw err;
+        throw negative(err);
+      }
+    },
+    /** Several entries in one round trip, each with the same checks; ids by reference. */
+    async postMany(tx: DbOrTx, inputs: EntryInput[]): Promise<Map<string, string | undefined>> {
+      const entries = inputs.map((i) => ({
+        kind: i.kind,
+        reference: i.reference,
+        memo: i.memo ?? null,
+        legs: legRows(i),
+      }));
+      try {
+        return await postEntries(tx, entries);
+      } catch (err) {
+        throw negative(err);
       }
     },
     /** A user's balance per asset id (assets without an account are absent, i.e. zero). */

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainNetworkConfig } from '../../chain-config';
 import type { Config } from '../../config';
 import type { Db, RunStatement } from '../../db/client';
 import { createIntervalJob } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
 import type { AccountService } from '../account/account.service';
 import type { AuditTrail } from '../admin/audit.service';
+import { createChainService } from '../chain/chain.service';
+import type { Faucet } from '../chain/demo-chain';
 import { createConvertService } from '../convert/convert.service';
 import type { FeedService } from '../feed/feed.service';
 import { createFundingService } from '../funding/funding.service';
@@ -31,6 +34,10 @@ export function createMoneyServices(ctx: {
   leases?: JobLeases;
   /** Admins' deposit decisions are logged in their own transaction. */
   audit: AuditTrail;
+  /** Demo mode's local chains, watched once they are up (and their test deposits). */
+  demoChains?: Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet } | undefined>;
+  /** Test seams of the payout worker and chains built by a test (chain.service). */
+  chainTest?: Pick<Parameters<typeof createChainService>[0], 'adapters' | 'payoutHooks'>;
 }) {
   const { db, run, feed, config, log, system, account } = ctx;
   const catalog = createAssetCatalog(db);
@@ -45,11 +52,25 @@ export function createMoneyServices(ctx: {
   });
   const ledger = createLedgerService({ db });
   const payments = createPaymentGateway(config.paymentGateway, dbGatewayStore(db));
+  // Watched networks (DECISIONS §10): addresses, scanning and payouts, under the job leases.
+  const chain = createChainService({
+    db,
+    config: config.chains,
+    demo: config.demo,
+    catalog,
+    ledger,
+    log,
+    ...(ctx.leases ? { leases: ctx.leases } : {}),
+    ...(ctx.demoChains ? { later: ctx.demoChains } : {}),
+    ...ctx.chainTest,
+  });
   const wallets = createWalletsService({
     catalog,
     prices,
     ledger,
     preferredCurrency: (userId) => account.preferredCurrency(userId),
+    networkOf: (ticker) => chain.watched(ticker)?.network,
+    networksVersion: () => chain.version,
   });
   const convert = createConvertService({
     db,
@@ -69,6 +90,8 @@ export function createMoneyServices(ctx: {
     cardDepositMaxUsd: config.cardDepositMaxUsd,
     feed,
     audit: ctx.audit,
+    chain,
+    demo: config.demo,
   });
   // Card deposits left charging by an interrupted server are settled a few times per window.
   const reconcileAfterMs = config.cardReconcileAfterSeconds * 1000;
@@ -86,14 +109,17 @@ export function createMoneyServices(ctx: {
     wallets,
     convert,
     funding,
+    chain,
     history: createHistoryService({ db }),
     /** At app start: the house and fee accounts exist, then prices load and refresh on a timer. */
     async start() {
       await ledger.prepare((await catalog.all()).map((a) => a.id));
       await prices.start();
       reconcile.start();
+      await chain.start();
     },
     async stop() {
+      await chain.stop();
       await reconcile.stop();
       await prices.stop();
     },

@@ -3,7 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { insertOutbox, listOutbox, markFailed, markSent } from './mail.repository';
+import {
+  insertOutbox,
+  insertOutboxMany,
+  listOutbox,
+  markFailed,
+  markSent,
+  undelivered,
+} from './mail.repository';
 
 export interface MailMessage {
   to: string;
@@ -44,16 +51,39 @@ export function createMailService({ db, config, log, transport }: MailServiceDep
     }
   }
 
+  function queued(id: string, m: MailMessage): void {
+    // The body may hold a reset link: only a developer's own console may show it (DECISIONS §7).
+    if (config.env === 'development')
+      log.info({ mailId: id, to: m.to, subject: m.subject, body: m.text }, 'mail');
+    else log.info({ mailId: id }, 'mail queued');
+    const job = deliver(id, m).finally(() => pending.delete(job));
+    pending.add(job);
+  }
+
   return {
     async send(m: MailMessage): Promise<string> {
       const id = await insertOutbox(db, { to: m.to, subject: m.subject, body: m.text });
-      // The body may hold a reset link: only a developer's own console may show it (DECISIONS §7).
-      if (config.env === 'development')
-        log.info({ mailId: id, to: m.to, subject: m.subject, body: m.text }, 'mail');
-      else log.info({ mailId: id }, 'mail queued');
-      const job = deliver(id, m).finally(() => pending.delete(job));
-      pending.add(job);
+      queued(id, m);
       return id;
+    },
+    /** Several messages stored in one statement (a block's worth of status changes), then each sent. */
+    async sendMany(ms: MailMessage[]): Promise<string[]> {
+      const ids = await insertOutboxMany(
+        db,
+        ms.map((m) => ({ to: m.to, subject: m.subject, body: m.text })),
+      );
+      for (const [i, id] of ids.entries()) queued(id, ms[i] as MailMessage);
+      return ids;
+    },
+    /**
+     * The queue (metrics): deliveries under way in this process and, with SMTP, the outbox rows not
+     * delivered yet (neither sent nor failed) and the oldest one's time.
+     */
+    async queue(): Promise<
+      { inFlight: number; undelivered: number; oldest: Date | null } | { inFlight: number }
+    > {
+      if (!smtp) return { inFlight: pending.size };
+      return { inFlight: pending.size, ...(await undelivered(db)) };
     },
     /** Resolves when every delivery started so far has finished (tests, graceful shutdown). */
     async idle(): Promise<void> {

@@ -45,6 +45,30 @@ describe('mail service', () => {
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
+  it('reports its queue: deliveries under way, and the outbox rows not delivered yet', async () => {
+    // Other tests in this file leave rows of their own: this one counts from what it adds.
+    let release = () => {};
+    const transport: MailTransport = { sendMail: () => new Promise<void>((r) => (release = r)) };
+    const mail = createMailService({
+      db: t.services.db,
+      config: { env: 'test', smtpUrl: undefined, mailFrom: 'x@example.test' },
+      log: silent,
+      transport,
+    });
+    const before = await mail.queue();
+    expect(before.inFlight).toBe(0);
+    const base = 'undelivered' in before ? before.undelivered : Number.NaN;
+    await mail.send({ to: 'q@example.test', subject: 'S', text: 'T' });
+    const during = await mail.queue();
+    expect(during).toMatchObject({ inFlight: 1, undelivered: base + 1 });
+    expect('oldest' in during && during.oldest).toBeInstanceOf(Date);
+    release();
+    await mail.idle();
+    expect(await mail.queue()).toMatchObject({ inFlight: 0, undelivered: base });
+    // Without SMTP the outbox is where mail stays (admins read it): no queue to report there.
+    expect(await t.services.mail.queue()).toEqual({ inFlight: 0 });
+  });
+
   it('records a delivery failure instead of throwing', async () => {
     const transport: MailTransport = {
       sendMail: async () => {

@@ -202,6 +202,8 @@ export function createPriceService(deps: PriceServiceDeps) {
     },
     /** Last known price (display only; may be old). */
     price,
+    /** When each asset's last known price was taken (metrics: price age). */
+    takenAt: (): [string, Date][] => [...current].map(([asset, p]) => [asset, p.takenAt]),
     /** The price 24 h ago (or the oldest within 24 h). */
     priceDayAgo: (ticker: string) => dayAgo.get(ticker),
     /** USD price no older than PRICE_MAX_AGE_SECONDS, else 503 PRICES_STALE. */

@@ -44,8 +44,8 @@ export function createSystemService({ db }: { db: Db }) {
   let countriesCache: Country[] | undefined;
   let settingsCache: { at: number; value: Promise<StoredSettings> } | undefined;
 
-  async function loadSettings(): Promise<StoredSettings> {
-    const s = await readSettings(db, Object.values(SETTING_KEYS));
+  async function loadSettings(on: DbOrTx = db): Promise<StoredSettings> {
+    const s = await readSettings(on, Object.values(SETTING_KEYS));
     const get = (k: string) => s.get(k) ?? SETTING_DEFAULTS[k];
     return {
       minimumTransactionAmount: get(SETTING_KEYS.minimumTransactionAmount) ?? LIMITS.defaultMinTransactionUsd,
@@ -73,10 +73,14 @@ export function createSystemService({ db }: { db: Db }) {
       }));
       return countriesCache;
     },
-    publicSettings(): Promise<StoredSettings> {
+    /**
+     * The settings (cached for SETTINGS_CACHE_MS). A caller inside a transaction passes it: on the
+     * embedded database, with one connection, a read outside it would wait for it forever.
+     */
+    publicSettings(on?: DbOrTx): Promise<StoredSettings> {
       const now = Date.now();
       if (!settingsCache || now - settingsCache.at > SETTINGS_CACHE_MS) {
-        const value = loadSettings();
+        const value = loadSettings(on);
         settingsCache = { at: now, value };
         // A failed read is not cached.
         value.catch(() => {

@@ -24,13 +24,23 @@ export interface WalletsDeps {
   ledger: LedgerService;
   /** The user's chosen display currency (from the account service). */
   preferredCurrency: (userId: string) => Promise<string | undefined>;
+  /** The watched network of an asset (chain module), if any, and a number that changes with them. */
+  networkOf: (ticker: string) => string | undefined;
+  networksVersion: () => number;
 }
 
 const walletListSchema = z.array(walletSchema);
 const isCurrency = (v: string | undefined): v is CurrencyId => CURRENCIES.includes(v as CurrencyId);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createWalletsService({ catalog, prices, ledger, preferredCurrency }: WalletsDeps) {
+export function createWalletsService({
+  catalog,
+  prices,
+  ledger,
+  preferredCurrency,
+  networkOf,
+  networksVersion,
+}: WalletsDeps) {
   // Guest answers per display currency, rebuilt only when prices or assets change.
   const guestCache = new Map<string, { key: string; wallets: Wallet[]; json: string }>();
 
@@ -43,7 +53,9 @@ export function createWalletsService({ catalog, prices, ledger, preferredCurrenc
       type: a.type,
       decimals: a.decimals,
       ...(a.adminWalletAddress ? { adminWalletAddress: a.adminWalletAddress } : {}),
-      isAddressConfigured: a.adminWalletAddress !== null,
+      // On a watched network every exchange and user gets an address of its own.
+      isAddressConfigured: a.adminWalletAddress !== null || networkOf(a.ticker) !== undefined,
+      network: networkOf(a.ticker) ?? null,
       amount,
       // "0" while no price is known for this asset (it never is in practice: static prices cover all).
       selectedCurrencyPair: {
@@ -56,7 +68,7 @@ export function createWalletsService({ catalog, prices, ledger, preferredCurrenc
 
   async function guestEntry(currency: string) {
     const all = await catalog.all();
-    const key = `${prices.version}:${catalog.version}`;
+    const key = `${prices.version}:${catalog.version}:${networksVersion()}`;
     const hit = guestCache.get(currency);
     if (hit && hit.key === key) return hit;
     const wallets = all.map((a) => toWallet(a, currency, '0'));
@@ -68,12 +80,13 @@ export function createWalletsService({ catalog, prices, ledger, preferredCurrenc
   const guestWallets = async (currency: string) => (await guestEntry(currency)).wallets;
 
   // The prices and asset list a guest's wallet or price answer is built from, as one value.
-  let built = { prices: -1, catalog: -1, version: '' };
+  let built = { prices: -1, catalog: -1, networks: -1, version: '' };
   function publicVersion(): string | undefined {
     const c = catalog.freshVersion();
     if (c === undefined) return undefined;
-    if (built.prices !== prices.version || built.catalog !== c)
-      built = { prices: prices.version, catalog: c, version: `${prices.version}:${c}` };
+    const n = networksVersion();
+    if (built.prices !== prices.version || built.catalog !== c || built.networks !== n)
+      built = { prices: prices.version, catalog: c, networks: n, version: `${prices.version}:${c}:${n}` };
     return built.version;
   }
 

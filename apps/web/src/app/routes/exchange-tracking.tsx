@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { FeedUpdate, PublicExchange } from '@vaultline/shared';
+import type { PublicExchange } from '@vaultline/shared';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Button, Card, LinkButton, Page, PageHeader, Spinner } from '../../components/ui';
 import { exchangeQueryKey, useExchange } from '../../features/exchange/api/manual-deposit-api';
 import { TrackingView } from '../../features/exchange/components/tracking-view';
+import { applyFeedUpdate } from '../../features/exchange/lib/apply-feed-update';
 import { rememberExchange } from '../../features/exchange/lib/manual-deposit-store';
 import { useFeedUpdates } from '../../features/feed';
 import { ApiRequestError } from '../../lib/api-client';
@@ -14,18 +15,6 @@ import { notify } from '../../lib/notify';
 /** An unknown id, or one that is not an exchange id at all (the server refuses it as invalid). */
 const isNotFound = (err: unknown) =>
   err instanceof ApiRequestError && (err.status === 404 || (err.status === 400 && err.code === 'VALIDATION'));
-
-/** A live update onto the page's copy, unless it is older than what the page shows. */
-export function applyFeedUpdate(e: PublicExchange | undefined, u: FeedUpdate): PublicExchange | undefined {
-  if (!e || e.id !== u.id || Date.parse(u.updatedAt) < Date.parse(e.updatedAt)) return e;
-  return {
-    ...e,
-    status: u.status,
-    adminNotes: u.adminNotes,
-    transactionHash: u.transactionHash,
-    updatedAt: u.updatedAt,
-  };
-}
 
 /**
  * /buy-sell/exchange/{id}: the private tracking page the status e-mails link to. Holding the link

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { AdminDeposit } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page';
 import { useAdminDeposits, useDepositDecision } from '../../../features/admin/api/deposits';
+import { adminKeys } from '../../../features/admin/api/keys';
 import {
   EmptyBlock,
   ErrorBlock,
@@ -10,19 +12,47 @@ import {
 } from '../../../features/admin/components/admin-ui';
 import { DecisionDialog } from '../../../features/admin/components/decision-dialog';
 import { AWAITING_DEPOSIT, DepositCard } from '../../../features/admin/components/deposit-card';
+import { Pager } from '../../../features/admin/components/pager';
 import { notifyFailure, notifySuccess, withReason } from '../../../features/admin/lib/errors';
+import { pageCount } from '../../../features/admin/lib/pager';
+import { usePageParam } from '../../../features/admin/lib/use-page-param';
+import { FeedStatus, useFeedUpdates } from '../../../features/feed';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 
 type Filter = 'awaiting' | 'all';
 
-/** Back office, spec-2 §2 Deposits (DECISIONS §5, §8): approve credits the user once, reject takes notes. */
+/**
+ * Back office, spec-2 §2 Deposits (DECISIONS §5, §8): approve credits the user once, reject takes
+ * notes. Paged on the server (the page in ?page=); a new notice or a decision made anywhere arrives
+ * on the live feed and refreshes the list.
+ */
 export default function AdminDepositsPage() {
   const { t } = useTranslation();
   const f = useFormat();
+  const qc = useQueryClient();
   const [filter, setFilter] = useState<Filter>('awaiting');
-  const deposits = useAdminDeposits(filter === 'awaiting' ? AWAITING_DEPOSIT : null);
+  const { page, cursor, onPage } = usePageParam();
+  const deposits = useAdminDeposits(filter === 'awaiting' ? AWAITING_DEPOSIT : null, page, cursor);
   const decision = useDepositDecision();
+  const { state } = useFeedUpdates({
+    onUpdate: () => {
+      void qc.invalidateQueries({ queryKey: adminKeys.depositsAll });
+      void qc.invalidateQueries({ queryKey: adminKeys.stats });
+    },
+  });
+  const changeFilter = (next: Filter) => {
+    setFilter(next);
+    onPage(1);
+  };
+
+  // Rows leave the awaiting list when decided: a page past the end moves back to the last one.
+  const total = deposits.data?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = pageCount(total, deposits.data?.pageSize ?? 10);
+    if (page > last) onPage(last);
+  }, [total, page, onPage, deposits.data?.pageSize]);
   const [open, setOpen] = useState<{ deposit: AdminDeposit; approve: boolean } | null>(null);
 
   useEffect(() => {
@@ -57,15 +87,18 @@ export default function AdminDepositsPage() {
         title={t('Admin.Pages.Deposits.Title')}
         description={t('Admin.Pages.Deposits.Description')}
         actions={
-          <FilterButtons
-            label={t('Admin.Deposits.Filter')}
-            value={filter}
-            onChange={setFilter}
-            options={[
-              { value: 'awaiting', label: t('Admin.Deposits.FilterAwaiting') },
-              { value: 'all', label: t('Admin.Deposits.FilterAll') },
-            ]}
-          />
+          <>
+            <FeedStatus state={state} />
+            <FilterButtons
+              label={t('Admin.Deposits.Filter')}
+              value={filter}
+              onChange={changeFilter}
+              options={[
+                { value: 'awaiting', label: t('Admin.Deposits.FilterAwaiting') },
+                { value: 'all', label: t('Admin.Deposits.FilterAll') },
+              ]}
+            />
+          </>
         }
       />
       {deposits.isPending ? (
@@ -75,20 +108,29 @@ export default function AdminDepositsPage() {
           message={withReason(t('Admin.Deposits.LoadError'), deposits.error)}
           onRetry={() => void deposits.refetch()}
         />
-      ) : deposits.data.length === 0 ? (
+      ) : deposits.data.items.length === 0 ? (
         <EmptyBlock>
           {t(filter === 'awaiting' ? 'Admin.Deposits.EmptyAwaiting' : 'Admin.Deposits.Empty')}
         </EmptyBlock>
       ) : (
-        <ul className="grid gap-4 xl:grid-cols-2">
-          {deposits.data.map((d) => (
-            <DepositCard
-              key={d.id}
-              deposit={d}
-              onDecide={(deposit, approve) => setOpen({ deposit, approve })}
-            />
-          ))}
-        </ul>
+        <div aria-busy={deposits.isPlaceholderData || undefined}>
+          <ul className="grid gap-4 xl:grid-cols-2">
+            {deposits.data.items.map((d) => (
+              <DepositCard
+                key={d.id}
+                deposit={d}
+                onDecide={(deposit, approve) => setOpen({ deposit, approve })}
+              />
+            ))}
+          </ul>
+          <Pager
+            label={t('Admin.Deposits.Pages')}
+            page={page}
+            total={deposits.data.total}
+            pageSize={deposits.data.pageSize}
+            onChange={(p) => onPage(p, deposits.data)}
+          />
+        </div>
       )}
       <DecisionDialog
         open={open !== null}

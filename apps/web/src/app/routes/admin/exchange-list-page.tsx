@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import type { ExchangeList } from '../../../features/admin/api/exchanges';
 import { adminKeys } from '../../../features/admin/api/keys';
 import { ExchangeListView } from '../../../features/admin/components/exchange-list-view';
+import { usePageParam } from '../../../features/admin/lib/use-page-param';
 import { FeedStatus, useFeedUpdates } from '../../../features/feed';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -21,12 +20,7 @@ const TITLE: Record<ExchangeList, string> = {
 export function ExchangeListPage({ list }: { list: ExchangeList }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const onPage = useCallback(
-    (p: number) => setParams(p > 1 ? { page: String(p) } : {}, { replace: true }),
-    [setParams],
-  );
+  const { page, cursor, onPage } = usePageParam();
   const { state } = useFeedUpdates({
     onUpdate: () => {
       void qc.invalidateQueries({ queryKey: adminKeys.exchanges });
@@ -40,7 +34,7 @@ export function ExchangeListPage({ list }: { list: ExchangeList }) {
         description={t(`Admin.Pages.${TITLE[list]}.Description`)}
         actions={<FeedStatus state={state} />}
       />
-      <ExchangeListView list={list} page={page} onPage={onPage} />
+      <ExchangeListView list={list} page={page} cursor={cursor} onPage={onPage} />
     </>
   );
 }

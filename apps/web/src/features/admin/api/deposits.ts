@@ -1,19 +1,43 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDeposit } from '@vaultline/shared';
+import type { AdminDepositsPage } from '@vaultline/shared';
 import { api } from '../../../lib/api-client';
+import type { PageCursor } from '../../../lib/page-cursor';
 import { adminKeys } from './keys';
 
-/** GET Admin/deposits?status (admin): every deposit, newest first; status 3 = awaiting verification. */
-export const getAdminDeposits = (status: number | null, signal?: AbortSignal) =>
-  api.get<AdminDeposit[]>('Admin/deposits', { query: { status }, signal });
+/** Deposits a page of the back office's list holds. */
+export const DEPOSITS_PAGE_SIZE = 10;
 
-export const adminDepositsQuery = (status: number | null) =>
-  queryOptions({
-    queryKey: adminKeys.deposits(status),
-    queryFn: ({ signal }) => getAdminDeposits(status, signal),
+/**
+ * GET Admin/deposits?status&page&pageSize (admin): every deposit, newest first, a page at a time
+ * with the total; status 3 = awaiting verification.
+ */
+export const getAdminDeposits = (
+  status: number | null,
+  page: number,
+  cursor?: PageCursor,
+  signal?: AbortSignal,
+) =>
+  api.get<AdminDepositsPage>('Admin/deposits', {
+    query: {
+      status,
+      page,
+      pageSize: DEPOSITS_PAGE_SIZE,
+      after: cursor?.after ?? null,
+      before: cursor?.before ?? null,
+    },
+    signal,
   });
 
-export const useAdminDeposits = (status: number | null) => useQuery(adminDepositsQuery(status));
+export const adminDepositsQuery = (status: number | null, page: number, cursor?: PageCursor) =>
+  queryOptions({
+    queryKey: adminKeys.deposits(status, page),
+    queryFn: ({ signal }) => getAdminDeposits(status, page, cursor, signal),
+    // The page on screen stays while the next one loads (no flash of the spinner).
+    placeholderData: (previous) => previous,
+  });
+
+export const useAdminDeposits = (status: number | null, page: number, cursor?: PageCursor) =>
+  useQuery(adminDepositsQuery(status, page, cursor));
 
 /** POST Admin/deposits/:id/approve credits the user once; /reject takes the admin's notes. */
 export const approveDeposit = (id: string) =>

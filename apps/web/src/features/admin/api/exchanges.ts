@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminExchange, type AdminPage, LIMITS, TransactionStatus } from '@vaultline/shared';
+import { type AdminExchange, type AdminKeysetPage, LIMITS, TransactionStatus } from '@vaultline/shared';
 import { api } from '../../../lib/api-client';
+import type { PageCursor } from '../../../lib/page-cursor';
 import { adminKeys } from './keys';
 
 export type ExchangeList = 'pending' | 'approved' | 'rejected';
@@ -19,22 +20,36 @@ export const LIST_STATUSES: Record<ExchangeList, number[]> = {
 /**
  * GET Admin/allAnonymousExchanges?status&page&pageSize (admin): one page (10 rows, spec-2 §9) of a
  * list, newest first, with the total; the server pages it (status: comma-separated for pending).
+ * With the cursor of a neighbouring page (after / before), the server reads it at the same cost at
+ * any depth.
  */
-export const getExchangePage = (list: ExchangeList, page: number, signal?: AbortSignal) =>
-  api.get<AdminPage<AdminExchange>>('Admin/allAnonymousExchanges', {
-    query: { status: LIST_STATUSES[list].join(','), page, pageSize: LIMITS.adminPageSize },
+export const getExchangePage = (
+  list: ExchangeList,
+  page: number,
+  cursor?: PageCursor,
+  signal?: AbortSignal,
+) =>
+  api.get<AdminKeysetPage<AdminExchange>>('Admin/allAnonymousExchanges', {
+    query: {
+      status: LIST_STATUSES[list].join(','),
+      page,
+      pageSize: LIMITS.adminPageSize,
+      after: cursor?.after ?? null,
+      before: cursor?.before ?? null,
+    },
     signal,
   });
 
-export const exchangePageQuery = (list: ExchangeList, page: number) =>
+export const exchangePageQuery = (list: ExchangeList, page: number, cursor?: PageCursor) =>
   queryOptions({
     queryKey: adminKeys.exchangeList(list, page),
-    queryFn: ({ signal }) => getExchangePage(list, page, signal),
+    queryFn: ({ signal }) => getExchangePage(list, page, cursor, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-export const useExchangePage = (list: ExchangeList, page: number) => useQuery(exchangePageQuery(list, page));
+export const useExchangePage = (list: ExchangeList, page: number, cursor?: PageCursor) =>
+  useQuery(exchangePageQuery(list, page, cursor));
 
 export interface ExchangeDecision {
   exchange: AdminExchange;

@@ -1,7 +1,7 @@
 /** Query keys of the back office; every list starts with 'admin' so a decision can refresh them all. */
 export const adminKeys = {
   all: ['admin'] as const,
-  deposits: (status: number | null) => ['admin', 'deposits', status ?? 'all'] as const,
+  deposits: (status: number | null, page: number) => ['admin', 'deposits', status ?? 'all', page] as const,
   depositsAll: ['admin', 'deposits'] as const,
   outbox: (to: string | null) => ['admin', 'outbox', to ?? 'all'] as const,
   exchanges: ['admin', 'exchanges'] as const,
@@ -15,4 +15,7 @@ export const adminKeys = {
   audit: (page: number, action: string | null) => ['admin', 'audit', page, action ?? 'all'] as const,
   auditAll: ['admin', 'audit'] as const,
   contact: (page: number) => ['admin', 'contact', page] as const,
+  chains: ['admin', 'chains'] as const,
+  payouts: (view: string, page: number) => ['admin', 'chains', 'payouts', view, page] as const,
+  chainDeposits: (page: number) => ['admin', 'chains', 'deposits', page] as const,
 };

@@ -88,6 +88,22 @@ export function ExchangeDetails({ exchange: e, emailShown, onShowEmail, onAction
           </Detail>
         ) : null}
         {e.adminNotes ? <Detail label={t('Admin.Exchanges.Notes')}>{e.adminNotes}</Detail> : null}
+        {e.network ? (
+          <Detail label={t('Admin.Exchanges.Network')}>
+            {t('Admin.Exchanges.NetworkValue', {
+              network: e.network,
+              count: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
+              required: e.requiredConfirmations ?? 0,
+            })}
+          </Detail>
+        ) : null}
+        {e.holdReason ? (
+          <Detail label={t('Admin.Exchanges.HoldReason')}>
+            <span data-testid="hold-reason" className="text-amber-900 dark:text-amber-200">
+              {t(`Admin.Networks.Hold.${e.holdReason}`)}
+            </span>
+          </Detail>
+        ) : null}
       </dl>
       {actions.length > 0 ? (
         <div className="flex flex-wrap gap-2">

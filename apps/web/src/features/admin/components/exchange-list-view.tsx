@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import type { PageCursor, ShownPage } from '../../../lib/page-cursor';
 import { type ExchangeList, useExchangeDecision, useExchangePage } from '../api/exchanges';
 import { notifyFailure, notifySuccess, withReason } from '../lib/errors';
 import type { ExchangeAction } from '../lib/exchange-view';
@@ -22,14 +23,16 @@ const LIST_KEY: Record<ExchangeList, string> = {
 interface Props {
   list: ExchangeList;
   page: number;
-  onPage: (page: number) => void;
+  /** Opens the page from its neighbour's cursor (use-page-param.ts). */
+  cursor?: PageCursor | undefined;
+  onPage: (page: number, shown?: ShownPage) => void;
 }
 
 /** One of the three lists of anonymous exchanges (spec-2 §2, §4): 10 a page, decisions in a dialog. */
-export function ExchangeListView({ list, page, onPage }: Props) {
+export function ExchangeListView({ list, page, cursor, onPage }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
-  const data = useExchangePage(list, page);
+  const data = useExchangePage(list, page, cursor);
   const decision = useExchangeDecision();
   const timedOut = useTimedOut(data.isPending, LIST_LOADING_TIMEOUT_MS);
   const [open, setOpen] = useState<{ exchange: AdminExchange; action: ExchangeAction } | null>(null);
@@ -134,7 +137,7 @@ export function ExchangeListView({ list, page, onPage }: Props) {
             page={page}
             total={data.data?.total ?? 0}
             pageSize={data.data?.pageSize ?? 10}
-            onChange={onPage}
+            onChange={(p) => onPage(p, data.data)}
           />
         </div>
       )}

@@ -85,6 +85,10 @@ export function WalletAddressRow({ wallet, icon }: { wallet: Wallet; icon?: Reac
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
+      ) : wallet.network ? (
+        <p data-testid="wallet-watched" className="mt-2 text-sm text-indigo-900 dark:text-indigo-200">
+          {t('Admin.Wallets.Watched', { network: wallet.network })}
+        </p>
       ) : !wallet.isAddressConfigured && !save.isSuccess ? (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{t('Admin.Wallets.NotConfigured')}</p>
       ) : null}

@@ -21,9 +21,20 @@ export type ExchangeAction = 'approve' | 'reject' | 'requote' | 'refund';
  * quote is settled by a requote or a refund instead of a plain approval.
  */
 export function exchangeActions(
-  e: Pick<AdminExchange, 'status' | 'difference' | 'refundedAt'>,
+  e: Pick<
+    AdminExchange,
+    'status' | 'difference' | 'refundedAt' | 'network' | 'transactionHash' | 'holdReason'
+  >,
 ): ExchangeAction[] {
   if (e.status === TransactionStatus.success) return [];
+  // A watched exchange with a deposit moves with its chain (DECISIONS §10): an admin steps in only
+  // where the product held it: approve a payout sent by hand, else requote or refund.
+  if (e.network && e.transactionHash) {
+    if (e.holdReason === 'manualPayout') return ['approve'];
+    if (e.holdReason && e.holdReason !== 'payoutFailed' && e.refundedAt === null)
+      return ['requote', 'refund'];
+    return [];
+  }
   const out: ExchangeAction[] = [];
   if (e.difference !== null && e.refundedAt === null) out.push('requote', 'refund');
   else out.push('approve');

@@ -14,6 +14,7 @@ const asset = (id: string, ticker: string, fullName: string): Wallet => ({
   type: WalletType.Crypto,
   decimals: 8,
   isAddressConfigured: true,
+  network: null,
   amount: '0',
   selectedCurrencyPair: { left: { ticker }, right: { ticker: 'USD' }, rate: '1' },
 });

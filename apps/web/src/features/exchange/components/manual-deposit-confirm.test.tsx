@@ -42,6 +42,15 @@ const awaiting: PublicExchange = {
   destinationWallet: side('BNB'),
   sourceWalletTicker: 'ETH',
   destinationWalletTicker: 'BNB',
+  network: null,
+  stage: null,
+  depositConfirmations: null,
+  requiredConfirmations: null,
+  amountReceived: null,
+  payoutHash: null,
+  transactionUrl: null,
+  payoutUrl: null,
+  testDeposit: false,
 };
 const HASH = `0x${'ab'.repeat(32)}`;
 const shown = () => notifications.get().map((n) => [n.severity, n.title, n.message]);

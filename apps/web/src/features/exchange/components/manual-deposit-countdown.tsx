@@ -8,7 +8,16 @@ import { formatClock, secondsUntil, URGENT_SECONDS } from '../lib/manual-deposit
  * Time left to send the deposit (the exchange's expiresAt), ticking every second, and what happens
  * when it runs out. Calls onExpired once at zero so the page can read the server's status again.
  */
-export function DepositCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired?: () => void }) {
+export function DepositCountdown({
+  expiresAt,
+  onExpired,
+  watched = false,
+}: {
+  expiresAt: string;
+  onExpired?: () => void;
+  /** A watched network: a deposit arriving late is still settled (or refunded), never lost. */
+  watched?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [left, setLeft] = useState(() => secondsUntil(expiresAt));
   const fired = useRef(false);
@@ -38,7 +47,7 @@ export function DepositCountdown({ expiresAt, onExpired }: { expiresAt: string; 
         data-testid="deposit-expired"
         className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100"
       >
-        {t('ManualDeposit.Submitted.Expired')}
+        {t(watched ? 'ManualDeposit.Chain.Expired' : 'ManualDeposit.Submitted.Expired')}
       </p>
     );
   }
@@ -64,7 +73,7 @@ export function DepositCountdown({ expiresAt, onExpired }: { expiresAt: string; 
         </span>
       </p>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        {t('ManualDeposit.Submitted.Expiry', { time: deadline })}
+        {t(watched ? 'ManualDeposit.Chain.Expiry' : 'ManualDeposit.Submitted.Expiry', { time: deadline })}
       </p>
     </div>
   );

@@ -23,6 +23,7 @@ const wallet = (id: string, ticker: string): Wallet => ({
   decimals: ticker === 'BTC' ? 8 : 6,
   adminWalletAddress: `house-${ticker}-0000000000`,
   isAddressConfigured: true,
+  network: null,
   amount: '0',
   selectedCurrencyPair: { left: { ticker }, right: { ticker: 'USD' }, rate: '1' },
 });
@@ -59,6 +60,15 @@ const exchange: PublicExchange = {
   destinationWallet: { id: xrp.id, ticker: 'XRP', type: 2 },
   sourceWalletTicker: 'BTC',
   destinationWalletTicker: 'XRP',
+  network: null,
+  stage: null,
+  depositConfirmations: null,
+  requiredConfirmations: null,
+  amountReceived: null,
+  payoutHash: null,
+  transactionUrl: null,
+  payoutUrl: null,
+  testDeposit: false,
 };
 
 const reads = {

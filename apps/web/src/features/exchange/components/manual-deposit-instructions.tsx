@@ -1,4 +1,4 @@
-import { type PublicExchange, roundDown } from '@vaultline/shared';
+import { networkName, type PublicExchange, roundDown } from '@vaultline/shared';
 import { formatNumber } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { CopyButton } from '../../funding/components/copy-button';
@@ -27,6 +27,8 @@ export function DepositInstructions({
   const dst = e.destinationWalletTicker;
   const amount = exact(e.amount, lang);
   const receive = upTo8(e.destinationAmount, lang);
+  // A watched network (DECISIONS §10): the deposit is seen on chain; nobody types a hash.
+  const watched = e.network !== null;
   return (
     <div className="space-y-5">
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
@@ -80,7 +82,7 @@ export function DepositInstructions({
           ) : null}
         </dl>
       </div>
-      <DepositCountdown expiresAt={e.expiresAt} {...(onExpired ? { onExpired } : {})} />
+      <DepositCountdown expiresAt={e.expiresAt} watched={watched} {...(onExpired ? { onExpired } : {})} />
       <aside
         aria-labelledby={`info-${e.id}`}
         className="rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100"
@@ -96,8 +98,23 @@ export function DepositInstructions({
         </h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>{t('ManualDeposit.Submitted.Instruction1', { amount, ticker: src })}</li>
-          <li>{t('ManualDeposit.Submitted.Instruction2')}</li>
-          <li>{t('ManualDeposit.Submitted.Instruction3', { receive, dest: dst })}</li>
+          {watched ? (
+            <>
+              <li>{t('ManualDeposit.Chain.Instruction2', { network: networkName(e.network) })}</li>
+              <li>
+                {t('ManualDeposit.Chain.Instruction3', {
+                  required: e.requiredConfirmations ?? 0,
+                  receive,
+                  dest: dst,
+                })}
+              </li>
+            </>
+          ) : (
+            <>
+              <li>{t('ManualDeposit.Submitted.Instruction2')}</li>
+              <li>{t('ManualDeposit.Submitted.Instruction3', { receive, dest: dst })}</li>
+            </>
+          )}
         </ol>
       </section>
     </div>

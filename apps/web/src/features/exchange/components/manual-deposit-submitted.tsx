@@ -1,13 +1,18 @@
-import { TransactionStatus } from '@vaultline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type PublicExchange, TransactionStatus } from '@vaultline/shared';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Card, LinkButton, Spinner } from '../../../components/ui';
 import { useTranslation } from '../../../lib/i18n';
-import { useExchange } from '../api/manual-deposit-api';
+import { FeedStatus, useFeedUpdates } from '../../feed';
+import { exchangeQueryKey, useExchange } from '../api/manual-deposit-api';
+import { applyFeedUpdate } from '../lib/apply-feed-update';
 import { rememberExchange } from '../lib/manual-deposit-store';
+import { ChainDepositPanel } from './chain-deposit-panel';
 import { DepositConfirm } from './manual-deposit-confirm';
 import { DepositInstructions, exact } from './manual-deposit-instructions';
 import { TrackingStatusBadge } from './tracking-status-badge';
+import { TrackingStepsList } from './tracking-steps-list';
 
 export const trackingPath = (id: string) => `/buy-sell/exchange/${id}`;
 
@@ -38,6 +43,17 @@ export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
   const navigate = useNavigate();
   const titleId = useId();
   const q = useExchange(exchangeId);
+  const qc = useQueryClient();
+  // A watched network moves by itself: the deposit seen, its confirmations, the payout, live.
+  const { state: feedState } = useFeedUpdates({
+    watchIds: q.data ? [q.data.id] : [],
+    enabled: Boolean(q.data?.network),
+    onUpdate: (u) => {
+      if (u.id !== q.data?.id) return;
+      qc.setQueryData<PublicExchange>(exchangeQueryKey(exchangeId), (old) => applyFeedUpdate(old, u));
+      void q.refetch();
+    },
+  });
 
   useEffect(() => {
     if (q.data) rememberExchange(q.data);
@@ -66,6 +82,30 @@ export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
       {t('ManualDeposit.Submitted.Back')}
     </LinkButton>
   );
+  if (e.network) {
+    return (
+      <Card className="space-y-6 p-5 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={titleId} className="text-xl font-semibold text-slate-900 dark:text-white">
+            {t('ManualDeposit.Submitted.Title', {
+              amount: exact(e.amount, i18n.language),
+              ticker: e.sourceWalletTicker,
+            })}
+          </h2>
+          <TrackingStatusBadge status={e.status} />
+        </div>
+        <TrackingStepsList exchange={e} />
+        {e.stage === 'awaitingDeposit' ? (
+          <ChainDepositPanel exchange={e} onExpired={() => void q.refetch()} />
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <FeedStatus state={feedState} />
+          {back}
+        </div>
+        <TrackingLinkNote exchangeId={e.id} />
+      </Card>
+    );
+  }
   if (e.status !== TransactionStatus.awaitingVerification) {
     return (
       <Card className="space-y-4">

@@ -1,4 +1,4 @@
-import { Decimal, type PublicExchange } from '@vaultline/shared';
+import { Decimal, networkName, type PublicExchange } from '@vaultline/shared';
 import type { ReactNode } from 'react';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -17,6 +17,29 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 const mono = 'break-all font-mono text-[0.8125rem]';
+
+/** A transaction hash, linked to the network's explorer when one is configured, and a copy button. */
+function HashValue({ hash, url }: { hash: string; url: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {url ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${mono} min-w-0 flex-1 text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200`}
+        >
+          {hash}
+          <span className="sr-only"> ({t('Tracking.Details.OpensExplorer')})</span>
+        </a>
+      ) : (
+        <span className={`${mono} min-w-0 flex-1`}>{hash}</span>
+      )}
+      <CopyButton text={hash} />
+    </span>
+  );
+}
 
 /** Everything the server tells a guest about one exchange (never the e-mail address). */
 export function TrackingDetails({ exchange: e }: { exchange: PublicExchange }) {
@@ -66,16 +89,36 @@ export function TrackingDetails({ exchange: e }: { exchange: PublicExchange }) {
       <Row label={t('Tracking.Details.DepositAddress', { ticker: src })}>
         <span className={mono}>{e.adminWalletAddress}</span>
       </Row>
+      {e.network ? (
+        <Row label={t('Tracking.Details.Network')}>
+          {t('Tracking.Details.NetworkWatched', { network: networkName(e.network) })}
+        </Row>
+      ) : null}
       <Row label={t('Tracking.Details.Hash')} testId="detail-hash">
         {e.transactionHash ? (
-          <span className="flex flex-wrap items-center gap-2">
-            <span className={`${mono} min-w-0 flex-1`}>{e.transactionHash}</span>
-            <CopyButton text={e.transactionHash} />
-          </span>
+          <HashValue hash={e.transactionHash} url={e.transactionUrl} />
         ) : (
-          <span className="text-slate-500 dark:text-slate-400">{t('Tracking.Details.NoHash')}</span>
+          <span className="text-slate-500 dark:text-slate-400">
+            {t(e.network ? 'Tracking.Details.NotSeenYet' : 'Tracking.Details.NoHash')}
+          </span>
         )}
       </Row>
+      {e.network && e.transactionHash ? (
+        <Row label={t('Tracking.Details.Confirmations')} testId="detail-confirmations">
+          {t('Tracking.Chain.Steps.ConfirmationsOf', {
+            count: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
+            required: e.requiredConfirmations ?? 0,
+          })}
+        </Row>
+      ) : null}
+      {e.payoutHash ? (
+        <Row
+          label={t(e.status === 0 ? 'Tracking.Details.RefundHash' : 'Tracking.Details.PayoutHash')}
+          testId="detail-payout"
+        >
+          <HashValue hash={e.payoutHash} url={e.payoutUrl} />
+        </Row>
+      ) : null}
       <Row label={t('Tracking.Details.Reference')}>
         <span className={mono}>{e.id}</span>
       </Row>

@@ -1,8 +1,15 @@
 import type { PublicExchange } from '@vaultline/shared';
+import { networkName } from '@vaultline/shared';
 import { cn } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { EXPIRED_NOTE, type StepState, type TrackingStep, trackingSteps } from '../lib/tracking-steps';
+import {
+  chainTrackingSteps,
+  EXPIRED_NOTE,
+  type StepState,
+  type TrackingStep,
+  trackingSteps,
+} from '../lib/tracking-steps';
 
 const DOT: Record<StepState, string> = {
   done: 'bg-emerald-600 text-white dark:bg-emerald-500',
@@ -25,6 +32,49 @@ function useStepTexts(e: PublicExchange, s: TrackingStep): { title: string; deta
   const { t } = useTranslation();
   const f = useFormat();
   switch (s.key) {
+    case 'DepositSeen':
+      return {
+        title: t('Tracking.Chain.Steps.DepositSeen'),
+        detail:
+          s.state === 'current'
+            ? e.amountReceived
+              ? t('Tracking.Chain.Steps.PartReceived', {
+                  received: f.amount(e.amountReceived),
+                  amount: f.amount(e.amount),
+                  ticker: e.sourceWalletTicker,
+                })
+              : t('Tracking.Chain.Steps.WaitingDeposit', { network: networkName(e.network) })
+            : s.state === 'skipped'
+              ? t('Tracking.Steps.NoDeposit')
+              : t('Tracking.Chain.Steps.SeenOnChain'),
+      };
+    case 'Confirming':
+      return {
+        title: t('Tracking.Chain.Steps.Confirming'),
+        detail:
+          s.state === 'current' || s.state === 'done'
+            ? t('Tracking.Chain.Steps.ConfirmationsOf', {
+                count: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
+                required: e.requiredConfirmations ?? 0,
+              })
+            : s.state === 'hold'
+              ? t('Tracking.Steps.CheckingDetail')
+              : '',
+      };
+    case 'Sending':
+      return {
+        title: t('Tracking.Chain.Steps.Sending'),
+        detail:
+          s.state === 'hold'
+            ? t('Tracking.Chain.Steps.Review')
+            : s.state === 'current'
+              ? e.stage === 'exchanging'
+                ? t('Tracking.Chain.Steps.Exchanging')
+                : t('Tracking.Chain.Steps.PayoutSent')
+              : s.state === 'done'
+                ? t('Tracking.Chain.Steps.Sent')
+                : '',
+      };
     case 'Created':
       return { title: t('Tracking.Steps.Created'), detail: f.dateTime(e.creationDate) };
     case 'DepositSent':
@@ -113,15 +163,45 @@ function Step({ e, s, last }: { e: PublicExchange; s: TrackingStep; last: boolea
           <span className="sr-only"> ({t(`Tracking.Steps.State.${s.state}`)})</span>
         </p>
         {detail ? <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{detail}</p> : null}
+        {s.key === 'Confirming' && s.state === 'current' ? <ConfirmationsBar e={e} /> : null}
       </div>
     </li>
   );
 }
 
-/** Created -> deposit sent -> being checked (or on hold) -> success or failed. */
+/** The deposit's confirmations as a bar (role progressbar, its value read out). */
+function ConfirmationsBar({ e }: { e: PublicExchange }) {
+  const { t } = useTranslation();
+  const required = Math.max(1, e.requiredConfirmations ?? 1);
+  const count = Math.min(e.depositConfirmations ?? 0, required);
+  return (
+    <div
+      role="progressbar"
+      aria-label={t('Tracking.Chain.Steps.Confirming')}
+      aria-valuemin={0}
+      aria-valuemax={required}
+      aria-valuenow={count}
+      aria-valuetext={t('Tracking.Chain.Steps.ConfirmationsOf', { count, required })}
+      data-testid="confirmations-bar"
+      className="mt-2 h-2 w-full max-w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+    >
+      <div
+        className="h-full rounded-full bg-indigo-600 transition-[width] duration-500 motion-reduce:transition-none dark:bg-indigo-400"
+        style={{ width: `${(count / required) * 100}%` }}
+      />
+    </div>
+  );
+}
+
+/**
+ * Created -> deposit sent -> being checked (or on hold) -> success or failed; on a watched network,
+ * created -> deposit seen -> confirmations -> sending -> success or failed.
+ */
 export function TrackingStepsList({ exchange }: { exchange: PublicExchange }) {
   const { t } = useTranslation();
-  const steps = trackingSteps(exchange);
+  const steps = exchange.network
+    ? chainTrackingSteps({ ...exchange, refunded: exchange.status === 0 && exchange.payoutHash !== null })
+    : trackingSteps(exchange);
   return (
     <ol aria-label={t('Tracking.Steps.Label')} className="flex flex-col sm:flex-row">
       {steps.map((s, i) => (

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { type FeedState, FeedStatus } from '../../feed';
 import { exchangeQueryKey } from '../api/manual-deposit-api';
 import { EXPIRED_NOTE } from '../lib/tracking-steps';
+import { ChainDepositPanel } from './chain-deposit-panel';
 import { DepositConfirm } from './manual-deposit-confirm';
 import { BusySpinner } from './manual-deposit-field';
 import { DepositInstructions } from './manual-deposit-instructions';
@@ -42,7 +43,10 @@ export function TrackingView({
   const { t } = useTranslation();
   const f = useFormat();
   const qc = useQueryClient();
-  const awaiting = e.status === TransactionStatus.awaitingVerification;
+  // On a watched network a deposit short of the quote still waits for the rest.
+  const awaiting = e.network
+    ? e.stage === 'awaitingDeposit'
+    : e.status === TransactionStatus.awaitingVerification;
   const notes = e.adminNotes === EXPIRED_NOTE ? t('Tracking.ExpiredNote') : e.adminNotes;
 
   return (
@@ -92,11 +96,18 @@ export function TrackingView({
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
             {t('Tracking.SendDeposit')}
           </h2>
-          <DepositInstructions exchange={e} onExpired={onRefresh} />
-          <DepositConfirm
-            exchange={e}
-            onConfirmed={(done) => qc.setQueryData(exchangeQueryKey(e.id), done)}
-          />
+          {e.network ? (
+            // A watched network: its own address, no hash to type (DECISIONS §10).
+            <ChainDepositPanel exchange={e} onExpired={onRefresh} />
+          ) : (
+            <>
+              <DepositInstructions exchange={e} onExpired={onRefresh} />
+              <DepositConfirm
+                exchange={e}
+                onConfirmed={(done) => qc.setQueryData(exchangeQueryKey(e.id), done)}
+              />
+            </>
+          )}
         </Card>
       ) : null}
 

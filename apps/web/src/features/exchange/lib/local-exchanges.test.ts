@@ -17,7 +17,9 @@ const row = (id: string, status = 3): HistoryItem => ({
   creationDate: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   sourceTicker: 'BTC',
+  sourceDecimals: null,
   destinationTicker: 'ETH',
+  destinationDecimals: null,
   amount: '0.01',
   destinationAmount: '0.4',
   fee: '0.002',
@@ -26,6 +28,8 @@ const row = (id: string, status = 3): HistoryItem => ({
   adminNotes: null,
   transactionHash: null,
   depositAddress: 'HOUSE-ADDRESS',
+  confirmations: null,
+  requiredConfirmations: null,
 });
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -49,6 +53,12 @@ describe('the browser-held guest exchanges', () => {
     expect(localExchangeIds()).toEqual([A]);
     localStorage.setItem(STORAGE_KEYS.anonymousTransactions, '{not json');
     expect(readLocalExchanges()).toEqual([]);
+  });
+
+  it("still reads records kept before the rows carried their assets' decimals", () => {
+    const { sourceDecimals: _s, destinationDecimals: _d, ...older } = row(A);
+    localStorage.setItem(STORAGE_KEYS.anonymousTransactions, JSON.stringify([older]));
+    expect(readLocalExchanges()).toEqual([row(A)]);
   });
 
   it('merges server rows and live updates forwards only, and tells who moved', () => {

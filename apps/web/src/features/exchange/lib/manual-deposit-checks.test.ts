@@ -68,6 +68,7 @@ const wallet = (ticker: string, over: Partial<Wallet> = {}): Wallet => ({
   decimals: 8,
   adminWalletAddress: `house-${ticker}-address`,
   isAddressConfigured: true,
+  network: null,
   amount: '0',
   selectedCurrencyPair: { left: { ticker }, right: { ticker: 'USD' }, rate: '1' },
   ...over,
@@ -80,6 +81,7 @@ describe('resolveDepositWallets', () => {
     id: '00000000-0000-4000-8000-000000000003',
     adminWalletAddress: undefined,
     isAddressConfigured: false,
+    network: null,
   });
   const usd = wallet('USD', { id: '00000000-0000-4000-8000-000000000004', type: 1 });
   const list = [btc, eth, xrp, usd];

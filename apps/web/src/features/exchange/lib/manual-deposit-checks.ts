@@ -68,7 +68,8 @@ export function resolveDepositWallets(
     ? crypto.find((w) => w.ticker.toUpperCase() === ticker)
     : crypto.find((w) => w.id === storedSourceId);
   if (!source) return { state: 'sourceMissing' };
-  if (!source.isAddressConfigured || !source.adminWalletAddress) {
+  // A watched network gives each exchange an address of its own; elsewhere the house's is needed.
+  if (!source.isAddressConfigured || (!source.adminWalletAddress && !source.network)) {
     return { state: 'addressNotConfigured', ticker: source.ticker };
   }
   return { state: 'ready', source, destination };

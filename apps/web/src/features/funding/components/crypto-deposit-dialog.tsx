@@ -1,4 +1,4 @@
-import { cryptoNotifyRequestSchema, type Wallet } from '@vaultline/shared';
+import { cryptoNotifyRequestSchema, networkName, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -11,6 +11,7 @@ import { DialogFormFooter } from './dialog-form-footer';
 import { Field } from './field';
 import { ModalDialog } from './modal-dialog';
 import { QrCode } from './qr-code';
+import { WatchedDeposit } from './watched-deposit';
 
 const normalise = (v: string) => (/^\d*,\d+$/.test(v.trim()) ? v.trim().replace(',', '.') : v.trim());
 
@@ -92,7 +93,12 @@ export function CryptoDepositDialog({
       ) : (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t('Funding.Crypto.Instructions', { ticker: wallet.ticker })}
+            {address.data.network
+              ? t('Funding.Chain.Instructions', {
+                  ticker: wallet.ticker,
+                  network: networkName(address.data.network),
+                })
+              : t('Funding.Crypto.Instructions', { ticker: wallet.ticker })}
           </p>
           <div className="mt-4 flex flex-col items-center gap-3 sm:flex-row sm:items-start">
             <QrCode
@@ -112,33 +118,37 @@ export function CryptoDepositDialog({
               </div>
             </div>
           </div>
-          <form className="mt-6 space-y-3" onSubmit={submit} noValidate>
-            <Field
-              id={`${ids}-hash`}
-              label={t('Funding.Crypto.Hash')}
-              value={hash}
-              onChange={(e) => setHash(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.hash}
-            />
-            <Field
-              id={`${ids}-amount`}
-              label={t('Funding.Crypto.Amount', { ticker: wallet.ticker })}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              inputMode="decimal"
-              autoComplete="off"
-              error={errors.amount}
-            />
-            <DialogFormFooter
-              serverError={errors.server ? `${t('Funding.Errors.Submit')} ${errors.server}` : null}
-              pending={send.isPending}
-              onCancel={close}
-            >
-              {t('Funding.Crypto.Submit')}
-            </DialogFormFooter>
-          </form>
+          {address.data.network ? (
+            <WatchedDeposit wallet={wallet} address={address.data} onClose={close} />
+          ) : (
+            <form className="mt-6 space-y-3" onSubmit={submit} noValidate>
+              <Field
+                id={`${ids}-hash`}
+                label={t('Funding.Crypto.Hash')}
+                value={hash}
+                onChange={(e) => setHash(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                error={errors.hash}
+              />
+              <Field
+                id={`${ids}-amount`}
+                label={t('Funding.Crypto.Amount', { ticker: wallet.ticker })}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors.amount}
+              />
+              <DialogFormFooter
+                serverError={errors.server ? `${t('Funding.Errors.Submit')} ${errors.server}` : null}
+                pending={send.isPending}
+                onCancel={close}
+              >
+                {t('Funding.Crypto.Submit')}
+              </DialogFormFooter>
+            </form>
+          )}
         </>
       )}
     </ModalDialog>

@@ -7,6 +7,7 @@ import {
   type PublicExchange,
 } from '@vaultline/shared';
 import { ApiRequestError, api, refreshSession } from '../../../lib/api-client';
+import type { PageCursor } from '../../../lib/page-cursor';
 import { session } from '../../../lib/session';
 
 /** spec-1 §9 history page size. */
@@ -15,8 +16,16 @@ export const HISTORY_PAGE_SIZE = 5;
 export const HISTORY_POLL_MS = 60_000;
 
 /** GET History: one page of the signed-in user's conversions, deposits and exchanges, newest first. */
-export const getHistoryPage = (page: number, signal?: AbortSignal) =>
-  api.get<HistoryPage>('History', { query: { page, pageSize: HISTORY_PAGE_SIZE }, signal });
+export const getHistoryPage = (page: number, signal?: AbortSignal, cursor?: PageCursor) =>
+  api.get<HistoryPage>('History', {
+    query: {
+      page,
+      pageSize: HISTORY_PAGE_SIZE,
+      after: cursor?.after ?? null,
+      before: cursor?.before ?? null,
+    },
+    signal,
+  });
 
 /**
  * POST PublicExchange/exchanges for the ids this browser holds (DECISIONS §4: the guest's only key),

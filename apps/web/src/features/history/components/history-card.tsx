@@ -27,8 +27,15 @@ export function HistoryCard({
   const detailsId = useId();
   const received =
     item.destinationTicker && item.destinationAmount !== null
-      ? `${f.amount(item.destinationAmount)} ${item.destinationTicker}`
+      ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
       : t('History.WalletOf', { ticker: item.destinationTicker ?? item.sourceTicker });
+  // A transfer seen on a watched network, still counting its confirmations.
+  const confirming =
+    item.requiredConfirmations !== null &&
+    item.transactionHash !== null &&
+    (item.confirmations ?? 0) < item.requiredConfirmations &&
+    item.status !== 1 &&
+    item.status !== 0;
   const kind =
     item.kind === 'deposit' && item.method
       ? t(`History.Method.${item.method}`)
@@ -62,7 +69,7 @@ export function HistoryCard({
           <span className="min-w-0 basis-full sm:basis-auto sm:flex-1">
             <span className="flex flex-wrap items-center gap-x-1.5 font-medium text-slate-900 dark:text-white">
               <span className="whitespace-nowrap">
-                {f.amount(item.amount)} {item.sourceTicker}
+                {f.amount(item.amount, item.sourceDecimals ?? undefined)} {item.sourceTicker}
               </span>
               <span aria-hidden="true" className="text-slate-500">
                 →
@@ -72,6 +79,15 @@ export function HistoryCard({
             </span>
             <span className="mt-0.5 block text-sm text-slate-600 dark:text-slate-400">
               {kind} · <time dateTime={item.creationDate}>{f.dateTime(item.creationDate)}</time>
+              {confirming ? (
+                <span data-testid="history-confirmations">
+                  {' · '}
+                  {t('Tracking.Chain.Steps.ConfirmationsOf', {
+                    count: Math.min(item.confirmations ?? 0, item.requiredConfirmations ?? 0),
+                    required: item.requiredConfirmations ?? 0,
+                  })}
+                </span>
+              ) : null}
             </span>
           </span>
           <StatusBadge status={item.status} />

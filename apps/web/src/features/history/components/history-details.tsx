@@ -33,7 +33,7 @@ export function HistoryDetails({
   const awaiting = item.status === TransactionStatus.awaitingVerification;
   const to =
     item.destinationTicker && item.destinationAmount !== null
-      ? `${f.amount(item.destinationAmount)} ${item.destinationTicker}`
+      ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
       : t('History.WalletOf', { ticker: item.destinationTicker ?? item.sourceTicker });
   // A conversion or a card deposit never has a chain hash: no empty row for it.
   const showHash =
@@ -50,7 +50,7 @@ export function HistoryDetails({
     <>
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
         <Row label={t('History.From')}>
-          {f.amount(item.amount)} {item.sourceTicker}
+          {f.amount(item.amount, item.sourceDecimals ?? undefined)} {item.sourceTicker}
           {item.method ? (
             <span className="text-slate-600 dark:text-slate-400">
               {' '}
@@ -74,6 +74,14 @@ export function HistoryDetails({
         ) : showHash ? (
           <Row label={t('History.Hash')}>{hash}</Row>
         ) : null}
+        {item.requiredConfirmations !== null && item.transactionHash ? (
+          <Row label={t('History.Confirmations')}>
+            {t('Tracking.Chain.Steps.ConfirmationsOf', {
+              count: Math.min(item.confirmations ?? 0, item.requiredConfirmations),
+              required: item.requiredConfirmations,
+            })}
+          </Row>
+        ) : null}
         {/* Beyond the spec's list: an admin's note on a held or settled transaction is worth showing. */}
         {!failed && item.adminNotes?.trim() ? <Row label={t('History.Notes')}>{item.adminNotes}</Row> : null}
         {awaiting && item.depositAddress ? (
@@ -82,7 +90,11 @@ export function HistoryDetails({
           </Row>
         ) : null}
       </dl>
-      {awaiting && item.kind === 'exchange' && !item.transactionHash ? (
+      {/* On a watched network the deposit is seen on chain: no hash to give (DECISIONS §10). */}
+      {awaiting &&
+      item.kind === 'exchange' &&
+      !item.transactionHash &&
+      item.requiredConfirmations === null ? (
         <div className="border-t border-slate-100 py-3 dark:border-slate-800">
           <ConfirmHashForm exchangeId={item.id} onConfirmed={onConfirmed} />
         </div>

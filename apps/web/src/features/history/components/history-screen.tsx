@@ -39,7 +39,7 @@ export function HistoryScreen({
   const data = query.data;
   const goUser = (p: number) => {
     setOpenId(null);
-    setPage(p);
+    setPage(p, data);
   };
   // Fewer transactions than before (another tab, an admin): stay on a page that exists.
   useEffect(() => {

@@ -111,6 +111,26 @@ describe('history screen, signed in', () => {
     expect(screen.queryByText('Transaction hash')).toBeNull();
   });
 
+  it('shows fiat with its own decimals and crypto as the display rules say', async () => {
+    const conversion = historyItem(60, {
+      kind: 'conversion',
+      status: TransactionStatus.success,
+      sourceTicker: 'USD',
+      sourceDecimals: 2,
+      amount: '120.5',
+      destinationTicker: 'BTC',
+      destinationDecimals: 8,
+      destinationAmount: '0.00123456789',
+    });
+    serverHistory(() => [conversion]);
+    renderHistory();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0] as HTMLElement;
+    expect(card).toHaveTextContent('120.50 USD');
+    expect(card).not.toHaveTextContent('120.5000');
+    expect(card).toHaveTextContent('0.001235 BTC');
+  });
+
   it('announces a live update of an unknown transaction that turns out to be the user’s new one', async () => {
     const list = seven();
     serverHistory(() => list);

@@ -3,6 +3,7 @@ import type { FeedUpdate, HistoryItem, HistoryPage } from '@vaultline/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { cursorTo, type PageCursor, type ShownPage } from '../../../lib/page-cursor';
 import { getHistoryPage, HISTORY_POLL_MS } from '../api/history-api';
 import { createProgressBook, type Move } from '../lib/history-view';
 
@@ -12,7 +13,13 @@ import { createProgressBook, type Move } from '../lib/history-view';
  */
 export function useUserHistory(userId: string | null, onMove: (m: Move) => void) {
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
+  // The page, and the cursor that opens it when it was reached from the page next to it.
+  const [nav, setNav] = useState<{ page: number; cursor?: PageCursor | undefined }>({ page: 1 });
+  const page = nav.page;
+  const setPage = useCallback(
+    (p: number, shown?: ShownPage) => setNav({ page: p, cursor: cursorTo(shown, p) }),
+    [],
+  );
   const [book] = useState(createProgressBook);
   const keyOf = useCallback((p: number) => ['history', 'user', userId, p] as const, [userId]);
   const onMoveRef = useRef(onMove);
@@ -23,8 +30,8 @@ export function useUserHistory(userId: string | null, onMove: (m: Move) => void)
   const lookingUp = useRef(new Set<string>());
 
   const fetchPage = useCallback(
-    async (p: number, signal?: AbortSignal): Promise<HistoryPage> => {
-      const answer = await getHistoryPage(p, signal);
+    async (p: number, signal?: AbortSignal, cursor?: PageCursor): Promise<HistoryPage> => {
+      const answer = await getHistoryPage(p, signal, cursor);
       const { items, moves } = book.absorb(answer.items);
       for (const m of moves) onMoveRef.current(m);
       return { ...answer, items };
@@ -34,7 +41,7 @@ export function useUserHistory(userId: string | null, onMove: (m: Move) => void)
 
   const query = useQuery({
     queryKey: keyOf(page),
-    queryFn: ({ signal }) => fetchPage(page, signal),
+    queryFn: ({ signal }) => fetchPage(page, signal, nav.cursor),
     enabled: userId !== null,
     refetchInterval: HISTORY_POLL_MS,
     placeholderData: keepPreviousData,

@@ -11,7 +11,9 @@ export function historyItem(n: number, over: Partial<HistoryItem> = {}): History
     creationDate: new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString(),
     updatedAt: new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString(),
     sourceTicker: 'BTC',
+    sourceDecimals: null,
     destinationTicker: 'ETH',
+    destinationDecimals: null,
     amount: '0.5',
     destinationAmount: '12.3456789',
     fee: '0.06',
@@ -20,6 +22,8 @@ export function historyItem(n: number, over: Partial<HistoryItem> = {}): History
     adminNotes: null,
     transactionHash: null,
     depositAddress: 'bc1qdemoaddressforbtcdeposits000000',
+    confirmations: null,
+    requiredConfirmations: null,
     ...over,
   };
 }
@@ -56,5 +60,14 @@ export function publicExchange(item: HistoryItem): PublicExchange {
     destinationWallet: side(item.destinationTicker ?? ''),
     sourceWalletTicker: item.sourceTicker,
     destinationWalletTicker: item.destinationTicker ?? '',
+    network: null,
+    stage: null,
+    depositConfirmations: null,
+    requiredConfirmations: null,
+    amountReceived: null,
+    payoutHash: null,
+    transactionUrl: null,
+    payoutUrl: null,
+    testDeposit: false,
   };
 }

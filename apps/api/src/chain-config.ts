@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
+import { Decimal } from '@vaultline/shared';
+import { NETWORK_IDS, type NetworkId, WATCHABLE_NETWORKS } from './modules/chain/chain-networks';
+
+/**
+ * A private key held in memory: it prints as `[redacted]` in logs, JSON and inspection, so passing
+ * the config to a logger or an error can never write it out. Only the signer calls reveal().
+ */
+export class SecretKey {
+  readonly #hex: `0x${string}`;
+  constructor(hex: `0x${string}`) {
+    this.#hex = hex;
+  }
+  reveal(): `0x${string}` {
+    return this.#hex;
+  }
+  toJSON() {
+    return '[redacted]';
+  }
+  toString() {
+    return '[redacted]';
+  }
+  [inspect.custom]() {
+    return 'SecretKey([redacted])';
+  }
+}
+
+export interface ChainNetworkConfig {
+  network: NetworkId;
+  rpcUrl: string;
+  /** Account-level extended public key; deposit address i is xpub/0/i. Watch-only. */
+  xpub: string;
+  confirmations: number;
+  /** The key payouts are signed with; without it payouts on this network stay manual. */
+  hotWalletKey: SecretKey | undefined;
+  /** The network's USDT contract (USDT on ETH, USDT-BEP20 on BSC); without it only the native coin is watched. */
+  usdtContract: `0x${string}` | undefined;
+  /** A link to a transaction: `{hash}` is replaced, or the hash is appended. */
+  explorerTxUrl: string | undefined;
+}
+
+export interface ChainsConfig {
+  pollMs: number;
+  /** Payouts worth more than this (USD) wait for an admin's Send. */
+  autoPayoutMaxUsd: Decimal;
+  /** Automatic payouts in 24 hours worth more than this (USD) wait for an admin too. */
+  autoPayoutDailyMaxUsd: Decimal;
+  /** The watched networks (those whose RPC URL is set). */
+  networks: ChainNetworkConfig[];
+  /** Demo mode with no network configured: `npm start` runs local development chains. */
+  demoChain: boolean;
+}
+
+const HEX_KEY = /^(0x)?[0-9a-fA-F]{64}$/;
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const URL_SCHEMES = /^(https?|wss?):\/\//i;
+
+/** Reads the chain settings (DECISIONS §10) from the environment; problems are added to `problems`. */
+export function chainsConfig(
+  env: Record<string, string | undefined>,
+  opts: { demo: boolean },
+  problems: string[],
+): ChainsConfig {
+  const networks: ChainNetworkConfig[] = [];
+  for (const network of NETWORK_IDS) {
+    const v = (name: string) => env[`${network}_${name}`];
+    const rpcUrl = v('RPC_URL');
+    const others = ['XPUB', 'CONFIRMATIONS', 'HOT_WALLET_KEY_FILE', 'USDT_CONTRACT', 'EXPLORER_TX_URL'];
+    if (!rpcUrl) {
+      for (const name of others)
+        if (v(name))
+          problems.push(
+            `${network}_${name} is set but ${network}_RPC_URL is not (a network is watched only when its node is set)`,
+          );
+      continue;
+    }
+    if (!URL_SCHEMES.test(rpcUrl)) problems.push(`${network}_RPC_URL must be an http(s) or ws(s) URL`);
+    const xpub = v('XPUB');
+    if (!xpub) problems.push(`${network}_XPUB is required when ${network}_RPC_URL is set`);
+    else checkXpub(network, xpub, problems);
+    const confirmations = intSetting(v('CONFIRMATIONS'), WATCHABLE_NETWORKS[network].defaultConfirmations);
+    if (confirmations === undefined)
+      problems.push(`${network}_CONFIRMATIONS must be a whole number from 1 to 10000`);
+    const contract = v('USDT_CONTRACT');
+    if (contract !== undefined && !EVM_ADDRESS.test(contract))
+      problems.push(`${network}_USDT_CONTRACT must be a contract address (0x and 40 hex digits)`);
+    const explorer = v('EXPLORER_TX_URL');
+    if (explorer !== undefined && !/^https?:\/\//i.test(explorer))
+      problems.push(
+        `${network}_EXPLORER_TX_URL must be an http(s) link pattern, e.g. https://etherscan.io/tx/{hash}`,
+      );
+    networks.push({
+      network,
+      rpcUrl,
+      xpub: xpub ?? '',
+      confirmations: confirmations ?? 1,
+      hotWalletKey: readKeyFile(`${network}_HOT_WALLET_KEY_FILE`, v('HOT_WALLET_KEY_FILE'), problems),
+      usdtContract: contract as `0x${string}` | undefined,
+      explorerTxUrl: explorer,
+    });
+  }
+  const pollMs = intSetting(env.CHAIN_POLL_MS, 2000, 20, 600_000);
+  if (pollMs === undefined)
+    problems.push('CHAIN_POLL_MS must be a whole number of milliseconds from 20 to 600000');
+  const usd = (name: string, fallback: string) => {
+    const text = env[name] ?? fallback;
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+      problems.push(`${name} must be an amount in USD (at most 2 decimals)`);
+      return new Decimal(fallback);
+    }
+    return new Decimal(text);
+  };
+  const demoChainSetting = env.DEMO_CHAIN;
+  if (demoChainSetting !== undefined && !['true', 'false', '1', '0'].includes(demoChainSetting))
+    problems.push('DEMO_CHAIN must be true or false');
+  return {
+    pollMs: pollMs ?? 2000,
+    autoPayoutMaxUsd: usd('AUTO_PAYOUT_MAX_USD', '1000'),
+    autoPayoutDailyMaxUsd: usd('AUTO_PAYOUT_DAILY_MAX_USD', '10000'),
+    networks,
+    demoChain: opts.demo && networks.length === 0 && !['false', '0'].includes(demoChainSetting ?? ''),
+  };
+}
+
+function intSetting(text: string | undefined, fallback: number, min = 1, max = 10_000): number | undefined {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * The form of an account's extended key (111 base58 characters). A private one (`xprv`, `tprv`) is
+ * refused here; the checksum and the key itself are checked when the network's adapter derives its
+ * first address at start (chain.service), which loads the BIP32 library only where it is needed.
+ */
+function checkXpub(network: string, xpub: string, problems: string[]): void {
+  if (/^[xt]prv/.test(xpub)) {
+    problems.push(
+      `${network}_XPUB holds a private key: give the account's extended public key (xpub); the server never holds a deposit private key`,
+    );
+    return;
+  }
+  if (!/^[xt]pub[1-9A-HJ-NP-Za-km-z]{107}$/.test(xpub))
+    problems.push(`${network}_XPUB is not an extended public key (xpub…, 111 characters)`);
+}
+
+/** The hot wallet key from its file (hex, 32 bytes); the contents never appear in a message. */
+function readKeyFile(name: string, file: string | undefined, problems: string[]): SecretKey | undefined {
+  if (!file) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+  if (!HEX_KEY.test(text)) {
+    problems.push(`${name}: ${file} must hold one private key, 64 hex digits (optionally 0x-prefixed)`);
+    return undefined;
+  }
+  return new SecretKey((text.startsWith('0x') ? text : `0x${text}`) as `0x${string}`);
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_undelivered_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."error" is null;

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { guestExchanges } from './exchange';
+import { deposits } from './funding';
+import { assets } from './reference';
+import { users } from './users';
+
+/**
+ * One watched network (DECISIONS §10, docs/chains.md): how far the scanner has read, the chain it
+ * read it from, the next deposit address index and the hot wallet's next nonce. The scanner and the
+ * payout job (the lease holder, one instance) are its only writers, but for the address counter.
+ */
+export const chainNetworks = pgTable('chain_networks', {
+  network: text('network').primaryKey(),
+  chainId: integer('chain_id'),
+  /** The chain's block 0: a node on another chain than before is refused, never read as this one. */
+  genesisHash: text('genesis_hash'),
+  /** Deposit address index i (xpub/0/i) the next exchange or user gets; never handed out twice. */
+  nextAddressIndex: integer('next_address_index').notNull().default(0),
+  /** The last block read completely, and its hash (checked on the next pass: a reorg rewinds). */
+  scannedBlock: bigint('scanned_block', { mode: 'number' }),
+  scannedHash: text('scanned_hash'),
+  headBlock: bigint('head_block', { mode: 'number' }),
+  /** The node answered the last pass (false with the reason otherwise); when that was. */
+  rpcOk: boolean('rpc_ok').notNull().default(false),
+  rpcError: text('rpc_error'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  hotWalletAddress: text('hot_wallet_address'),
+  /** The hot wallet's native and token balances last read, as decimal strings by ticker. */
+  hotWalletBalances: text('hot_wallet_balances'),
+  /** The nonce the next payout signs with (EVM); allocated here by the lease holder only. */
+  nextNonce: bigint('next_nonce', { mode: 'number' }),
+});
+
+/** The hashes of the last blocks scanned, per network: where a reorganisation forked off. */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    network: text('network').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    parentHash: text('parent_hash').notNull(),
+  },
+  (t) => [primaryKey({ name: 'chain_blocks_pkey', columns: [t.network, t.number] })],
+);
+
+/**
+ * A deposit address derived from the operator's extended public key (watch-only): one per guest
+ * exchange, one per user and network. (network, index) is unique, so an address is never reused.
+ */
+export const chainAddresses = pgTable(
+  'chain_addresses',
+  {
+    network: text('network').notNull(),
+    /** Lower-case hex for EVM. */
+    address: text('address').notNull(),
+    /** The memo that goes with a shared address on memo networks (none on EVM). */
+    memo: text('memo'),
+    index: integer('index').notNull(),
+    purpose: text('purpose', { enum: ['exchange', 'user'] }).notNull(),
+    exchangeId: uuid('exchange_id').references(() => guestExchanges.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Write order: the scanner loads the addresses added since its last pass. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'chain_addresses_pkey', columns: [t.network, t.address] }),
+    uniqueIndex('chain_addresses_index_unique').on(t.network, t.index),
+    uniqueIndex('chain_addresses_user_unique').on(t.network, t.userId).where(sql`${t.purpose} = 'user'`),
+    uniqueIndex('chain_addresses_exchange_unique').on(t.exchangeId).where(sql`${t.exchangeId} is not null`),
+    index('chain_addresses_seq_idx').on(t.network, t.seq),
+    check(
+      'chain_addresses_owner_check',
+      sql`(${t.purpose} = 'exchange' and ${t.exchangeId} is not null and ${t.userId} is null) or (${t.purpose} = 'user' and ${t.userId} is not null and ${t.exchangeId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A transfer seen on chain to a watched address. (network, tx_hash, event_key) is the transfer
+ * wherever it is mined: a transaction re-mined in another block after a reorganisation updates the
+ * same row, so it is credited once. status: seen (in a block of the chain we follow), orphaned (its
+ * block was reorganised away: never credited unless seen again), final (reached the required
+ * confirmations and handed to its owner's module, in the same transaction, which books it in the
+ * ledger under the kind `chain_deposit` and this row's id).
+ */
+export const chainDeposits = pgTable(
+  'chain_deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    network: text('network').notNull(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    address: text('address').notNull(),
+    txHash: text('tx_hash').notNull(),
+    /** Which transfer of the transaction: `native`, or the token contract and its order in the tx. */
+    eventKey: text('event_key').notNull(),
+    fromAddress: text('from_address'),
+    amount: numeric('amount').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    /** Blocks on top of its block, counting its own (0 while orphaned); updated as blocks come. */
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    status: text('status', { enum: ['seen', 'orphaned', 'final'] }).notNull(),
+    exchangeId: uuid('exchange_id').references(() => guestExchanges.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** A final transfer its owner could not settle by itself (HOLD_REASONS): why an admin must. */
+    holdReason: text('hold_reason', {
+      enum: [
+        'pricesStale',
+        'noRefundAddress',
+        'manualPayout',
+        'manualRefund',
+        'payoutFailed',
+        'afterSettlement',
+        'wrongAsset',
+      ],
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finalAt: timestamp('final_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chain_deposits_transfer_unique').on(t.network, t.txHash, t.eventKey),
+    index('chain_deposits_seen_idx').on(t.network, t.blockNumber).where(sql`${t.status} = 'seen'`),
+    index('chain_deposits_exchange_idx').on(t.exchangeId).where(sql`${t.exchangeId} is not null`),
+    index('chain_deposits_created_idx').on(t.createdAt, t.id),
+    check('chain_deposits_amount_positive', sql`${t.amount} > 0`),
+    check('chain_deposits_status_check', sql`${t.status} in ('seen', 'orphaned', 'final')`),
+  ],
+);
+
+/**
+ * A transfer the house sends (an exchange's payout or refund). The signed transaction and its hash
+ * are stored before it is broadcast, so after a crash the same transaction is sent again, never a
+ * new one. status: approval (waits for an admin's Send: over the automatic limit or the daily cap),
+ * queued, funds (the hot wallet lacks the amount or the gas: retried, nothing lost), signed, sent,
+ * mined (in a block: the exchange has succeeded), confirmed (the network's confirmations on top),
+ * failed (reverted on chain, or its nonce taken by another transaction: an admin may Retry).
+ */
+export const chainPayouts = pgTable(
+  'chain_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    network: text('network').notNull(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    toAddress: text('to_address').notNull(),
+    amount: numeric('amount').notNull(),
+    usdValue: numeric('usd_value').notNull(),
+    purpose: text('purpose', { enum: ['exchange_payout', 'exchange_refund', 'deposit_refund'] }).notNull(),
+    /** The exchange (payout, refund) or the chain deposit (refund of a deposit) it settles. */
+    reference: uuid('reference').notNull(),
+    status: text('status', {
+      enum: ['approval', 'queued', 'funds', 'signed', 'sent', 'mined', 'confirmed', 'failed'],
+    }).notNull(),
+    /** Why it waits or failed (PAYOUT_REASONS of the shared contract). */
+    reason: text('reason', { enum: ['overLimit', 'overDailyCap', 'funds', 'reverted', 'nonceTaken'] }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    nonce: bigint('nonce', { mode: 'number' }),
+    rawTx: text('raw_tx'),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    /** The network fee paid, in the network's native coin. */
+    networkFee: numeric('network_fee'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    minedAt: timestamp('mined_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One live payout per thing it settles; a failed one stays beside its retry.
+    uniqueIndex('chain_payouts_live_unique').on(t.purpose, t.reference).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('chain_payouts_hash_unique').on(t.txHash).where(sql`${t.txHash} is not null`),
+    index('chain_payouts_open_idx')
+      .on(t.network, t.createdAt)
+      .where(sql`${t.status} not in ('confirmed', 'failed')`),
+    index('chain_payouts_status_idx').on(t.status, t.createdAt),
+    check('chain_payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A transaction hash claimed by a guest exchange or a user's deposit on a network that is not
+ * watched (the guest or user types it): one claim per hash and network, enforced here, so one
+ * deposit can never be approved twice (DECISIONS §10).
+ */
+export const txClaims = pgTable(
+  'tx_claims',
+  {
+    network: text('network').notNull(),
+    txHash: text('tx_hash').notNull(),
+    exchangeId: uuid('exchange_id').references(() => guestExchanges.id),
+    depositId: uuid('deposit_id').references(() => deposits.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tx_claims_pkey', columns: [t.network, t.txHash] }),
+    check('tx_claims_one_owner', sql`(${t.exchangeId} is null) <> (${t.depositId} is null)`),
+  ],
+);

@@ -1,0 +1,41 @@
+/**
+ * The networks the product can watch (DECISIONS §10) and the asset tickers on each. Pure data: the
+ * configuration, the chain module and the migrations that name networks read it.
+ */
+export const WATCHABLE_NETWORKS = {
+  ETH: { family: 'evm', native: 'ETH', token: 'USDT', defaultConfirmations: 12, name: 'Ethereum' },
+  BSC: {
+    family: 'evm',
+    native: 'BNB',
+    token: 'USDT-BEP20',
+    defaultConfirmations: 15,
+    name: 'BNB Smart Chain',
+  },
+} as const;
+export type NetworkId = keyof typeof WATCHABLE_NETWORKS;
+export const NETWORK_IDS = Object.keys(WATCHABLE_NETWORKS) as NetworkId[];
+
+/** The watchable network an asset lives on (ETH and USDT on ETH, BNB and USDT-BEP20 on BSC). */
+export function watchableNetworkOf(ticker: string): NetworkId | undefined {
+  for (const id of NETWORK_IDS) {
+    const n = WATCHABLE_NETWORKS[id];
+    if (n.native === ticker || n.token === ticker) return id;
+  }
+  return undefined;
+}
+
+/**
+ * The network a transaction hash belongs to, for claims on networks that are not watched: assets
+ * that share a chain share it (a USDT transfer's hash is an Ethereum transaction), the others are
+ * their own. Kept in step with migration 0018's backfill.
+ */
+export function claimNetworkOf(ticker: string): string {
+  if (ticker === 'USDT-TRC20') return 'TRX';
+  return watchableNetworkOf(ticker) ?? ticker;
+}
+
+/** Hex hashes compare without case (0xABC… and 0xabc… are one transaction). */
+export function normalHash(hash: string): string {
+  const h = hash.trim();
+  return /^(0x)?[0-9a-fA-F]+$/.test(h) ? h.toLowerCase() : h;
+}

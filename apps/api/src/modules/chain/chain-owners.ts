@@ -1,0 +1,44 @@
+import type { DbOrTx } from '../../db/client';
+import type { ChainDepositRow, ChainProgress } from './chain.repository';
+import type { PayoutRow } from './payouts.repository';
+
+/** Work to do once a transaction has committed (pushes to the live feed, e-mails). */
+export type AfterCommit = () => unknown;
+
+/**
+ * The module that owns a kind of deposit address (guest exchanges, users' wallets) and settles what
+ * arrives there. The chain module calls it; it never reaches into the chain module's tables.
+ */
+export interface DepositOwner {
+  /** Transfers new or seen again, in the scan's transaction. */
+  seen(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
+  /** Transfers whose block was reorganised away (never credited unless mined again), in the rewind's transaction. */
+  orphaned(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
+  /** Their confirmations changed (after the count committed): show it live. */
+  progress(deposits: ChainProgress[]): Promise<void>;
+  /**
+   * Transfers reached their confirmations: credit or settle them in this transaction, which marks
+   * them final (a block's worth at a time: owners work set-based where they can).
+   */
+  final(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
+}
+
+/** The module a payout settles something for: told when it is on chain, or failed there. */
+export interface PayoutOwner {
+  /** Mined and successful, in the transaction that records it. */
+  mined(tx: DbOrTx, payout: PayoutRow): Promise<AfterCommit[]>;
+  /** Reverted on chain (its nonce is spent; an admin may Retry), in the transaction that records it. */
+  failed(tx: DbOrTx, payout: PayoutRow): Promise<AfterCommit[]>;
+  /** Any other move (waiting for approval or funds, signed, sent), after it committed. */
+  changed(payout: PayoutRow): Promise<void>;
+}
+
+export async function runAfterCommit(tasks: AfterCommit[], onError: (err: unknown) => void): Promise<void> {
+  for (const t of tasks) {
+    try {
+      await t();
+    } catch (err) {
+      onError(err);
+    }
+  }
+}

@@ -1,0 +1,292 @@
+import { Decimal, toPlain } from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import type { chainDeposits } from '../../db/schema';
+import {
+  addressesSince,
+  type ChainDepositRow,
+  confirmedDeposits,
+  countConfirmations,
+  ensureNetwork,
+  insertBlocks,
+  markFinal,
+  pruneBlocks,
+  resetNetwork,
+  rewindTo,
+  storedBlock,
+  updateNetwork,
+  upsertDeposits,
+} from './chain.repository';
+import type { ChainAdapter, ScannedBlock } from './chain.types';
+import { type AfterCommit, type DepositOwner, runAfterCommit } from './chain-owners';
+
+export interface ScannerDeps {
+  db: Db;
+  adapter: ChainAdapter;
+  confirmations: number;
+  log: FastifyBaseLogger;
+  /** The catalogue's id of an asset. */
+  assetId: (ticker: string) => Promise<string | undefined>;
+  owners: { exchange: DepositOwner; user: DepositOwner };
+  /** Demo chains may be started anew: then what was read from the old one is forgotten. */
+  demo: boolean;
+  /** Blocks read per pass at most (a node that was down is caught up over several passes). */
+  maxBlocksPerPass?: number;
+}
+
+/** Transfers made final in one transaction (at most). */
+const FINAL_BATCH = 250;
+
+interface Watched {
+  purpose: 'exchange' | 'user';
+  exchangeId: string | null;
+  userId: string | null;
+}
+
+/**
+ * Reads a network's new blocks for transfers to the watched addresses (decision 0026):
+ * - each pass first checks that the last block it read is still the node's; if not, it walks back
+ *   to the fork and orphans what was seen above it (never credited unless mined again);
+ * - blocks must link up (each one's parent is the one before); the blocks, the transfers and the
+ *   new cursor are written in one transaction, so a crash or an outage never skips a block;
+ * - confirmations are counted against the last block read, and a transfer with enough of them is
+ *   handed to its owner's module in the transaction that marks it final (credited once).
+ */
+export function createScanner(deps: ScannerDeps) {
+  const { db, adapter, log } = deps;
+  const network = adapter.network;
+  const watched = new Map<string, Watched>();
+  let lastSeq = 0;
+  let identityChecked = false;
+  const keep = Math.max(256, deps.confirmations * 4);
+  const maxBlocks = deps.maxBlocksPerPass ?? 100;
+  const afterError = (err: unknown) => log.error({ err, network }, `${network}: a follow-up failed`);
+
+  async function loadAddresses() {
+    for (;;) {
+      const rows = await addressesSince(db, network, lastSeq);
+      for (const r of rows) {
+        watched.set(r.address, { purpose: r.purpose, exchangeId: r.exchangeId, userId: r.userId });
+        lastSeq = Math.max(lastSeq, Number(r.seq));
+      }
+      if (rows.length < 50_000) return;
+    }
+  }
+
+  /** The node must be on the chain we read before (same genesis and id), or nothing is read from it. */
+  async function checkIdentity() {
+    if (identityChecked) return;
+    const [genesis, chainId, row] = await Promise.all([
+      adapter.blockRef(0),
+      adapter.chainId(),
+      ensureNetwork(db, network),
+    ]);
+    if (!genesis) throw new Error('the node has no genesis block');
+    if (row.genesisHash === null) {
+      await updateNetwork(db, network, { genesisHash: genesis.hash, chainId });
+    } else if (row.genesisHash !== genesis.hash || row.chainId !== chainId) {
+      if (!deps.demo)
+        throw new Error(
+          `the node is on another chain (chain id ${chainId}, genesis ${genesis.hash.slice(0, 10)}…) than the one read before: nothing is read from it`,
+        );
+      log.warn({ network }, `${network}: the demo chain was started anew; reading it from its current block`);
+      await resetNetwork(db, network, genesis.hash, chainId);
+    }
+    identityChecked = true;
+  }
+
+  /** Finds where the chain we stored forked from the node's, and orphans what lay above. */
+  async function rewind(from: number): Promise<void> {
+    let fork: number | undefined;
+    for (let n = from - 1; n >= Math.max(0, from - keep); n--) {
+      const stored = await storedBlock(db, network, n);
+      if (!stored) break;
+      const ref = await adapter.blockRef(n);
+      if (ref && ref.hash === stored.hash) {
+        fork = n;
+        break;
+      }
+    }
+    if (fork === undefined) {
+      fork = Math.max(-1, from - keep);
+      log.error(
+        { network, from },
+        `${network}: no common block within ${keep} blocks; reading again from ${fork + 1}`,
+      );
+    }
+    const forkAt = fork;
+    const after = await db.transaction(async (tx) => {
+      const { orphaned, deep } = await rewindTo(tx, network, forkAt);
+      if (deep.length > 0)
+        log.error(
+          { network, deposits: deep.map((d) => d.id) },
+          `${network}: a reorganisation deeper than ${deps.confirmations} confirmations dropped ${deep.length} credited transfer(s); check them by hand`,
+        );
+      return dispatch(orphaned, (owner, rows) => owner.orphaned(tx, rows));
+    });
+    log.warn(
+      { network, fork: forkAt },
+      `${network}: chain reorganised above block ${forkAt}; reading again from there`,
+    );
+    await runAfterCommit(after, afterError);
+  }
+
+  async function dispatch<R extends Pick<ChainDepositRow, 'exchangeId' | 'userId'>>(
+    rows: R[],
+    call: (owner: DepositOwner, rows: R[]) => Promise<AfterCommit[] | undefined>,
+  ): Promise<AfterCommit[]> {
+    const out: AfterCommit[] = [];
+    const exchange = rows.filter((r) => r.exchangeId !== null);
+    const user = rows.filter((r) => r.userId !== null);
+    if (exchange.length > 0) out.push(...((await call(deps.owners.exchange, exchange)) ?? []));
+    if (user.length > 0) out.push(...((await call(deps.owners.user, user)) ?? []));
+    return out;
+  }
+
+  /** The blocks that link up to the last one read; false in `ok` when the first one does not. */
+  function linked(blocks: ScannedBlock[], prevHash: string | null) {
+    let prev = prevHash;
+    const out: ScannedBlock[] = [];
+    for (const b of blocks) {
+      if (prev !== null && b.parentHash !== prev) break;
+      out.push(b);
+      prev = b.hash;
+    }
+    return { blocks: out, ok: out.length > 0 || blocks.length === 0 };
+  }
+
+  async function record(blocks: ScannedBlock[]): Promise<void> {
+    const rows: (typeof chainDeposits.$inferInsert)[] = [];
+    for (const b of blocks) {
+      for (const t of b.transfers) {
+        const owner = watched.get(t.to);
+        const asset = adapter.assets.find((a) => a.ticker === t.ticker);
+        const assetId = await deps.assetId(t.ticker);
+        if (!owner || !asset || !assetId) continue;
+        rows.push({
+          network,
+          assetId,
+          address: t.to,
+          txHash: t.txHash,
+          eventKey: t.eventKey,
+          fromAddress: t.from ?? null,
+          amount: toPlain(new Decimal(t.amountRaw.toString()).div(new Decimal(10).pow(asset.decimals))),
+          blockNumber: b.number,
+          blockHash: b.hash,
+          requiredConfirmations: deps.confirmations,
+          status: 'seen' as const,
+          exchangeId: owner.exchangeId,
+          userId: owner.userId,
+        });
+      }
+    }
+    const last = blocks[blocks.length - 1] as ScannedBlock;
+    const after = await db.transaction(async (tx) => {
+      await insertBlocks(
+        tx,
+        blocks.map((b) => ({ network, number: b.number, hash: b.hash, parentHash: b.parentHash })),
+      );
+      const seen = await upsertDeposits(tx, rows);
+      await updateNetwork(tx, network, { scannedBlock: last.number, scannedHash: last.hash });
+      await pruneBlocks(tx, network, last.number, keep);
+      return dispatch(seen, (owner, r) => owner.seen(tx, r));
+    });
+    await runAfterCommit(after, afterError);
+  }
+
+  /** Confirmations against the last block read; final transfers to their owners, one transaction each. */
+  async function confirm(scanned: number): Promise<number> {
+    const changed = await countConfirmations(db, network, scanned);
+    await dispatch(changed, async (owner, rows) => {
+      await owner.progress(rows);
+      return undefined;
+    });
+    const ready = await confirmedDeposits(db, network);
+    for (let i = 0; i < ready.length; i += FINAL_BATCH) await finalize(ready.slice(i, i + FINAL_BATCH));
+    return ready.length;
+  }
+
+  /**
+   * Marks transfers final and hands each to its owner, a batch in one transaction (one commit for a
+   * block's worth, not one each). If any of them fails, the batch is rolled back and each is tried
+   * again in a transaction of its own, so one bad transfer does not hold the others back.
+   */
+  async function finalize(batch: ChainDepositRow[]): Promise<void> {
+    const settle = async (tx: Tx, ds: ChainDepositRow[]) => {
+      const rows = await markFinal(
+        tx,
+        ds.map((d) => ({ id: d.id, hash: d.blockHash ?? '' })),
+      );
+      return dispatch(rows, (owner, mine) => owner.final(tx, mine));
+    };
+    try {
+      await runAfterCommit(await db.transaction((tx) => settle(tx, batch)), afterError);
+    } catch (err) {
+      if (batch.length === 1) throw err;
+      for (const d of batch) {
+        try {
+          await runAfterCommit(await db.transaction((tx) => settle(tx, [d])), afterError);
+        } catch (e) {
+          log.error(
+            { err: e, network, deposit: d.id },
+            `${network}: transfer ${d.id} could not be settled; retried next pass`,
+          );
+        }
+      }
+    }
+  }
+
+  return {
+    /** One pass: returns how many transfers became final. */
+    async pass(): Promise<number> {
+      await checkIdentity();
+      const head = await adapter.head();
+      await loadAddresses();
+      const state = await ensureNetwork(db, network);
+      await updateNetwork(db, network, {
+        headBlock: head,
+        rpcOk: true,
+        rpcError: null,
+        checkedAt: new Date(),
+      });
+      let scanned = state.scannedBlock;
+      let scannedHash = state.scannedHash;
+      if (scanned === null) {
+        // A network read for the first time starts at the node's newest block.
+        const ref = head > 0 ? await adapter.blockRef(head - 1) : null;
+        scanned = head - 1;
+        scannedHash = ref?.hash ?? null;
+        await updateNetwork(db, network, { scannedBlock: scanned, scannedHash });
+      } else if (scanned >= 0) {
+        const ref = await adapter.blockRef(scanned);
+        if (!ref) {
+          log.warn(
+            { network, scanned, head },
+            `${network}: the node does not have block ${scanned} (behind?); waiting`,
+          );
+          return 0;
+        }
+        if (ref.hash !== scannedHash) {
+          await rewind(scanned);
+          return 0;
+        }
+      }
+      const to = Math.min(head, scanned + maxBlocks);
+      if (to > scanned) {
+        const read = linked(await adapter.scan(scanned + 1, to, (a) => watched.has(a)), scannedHash);
+        if (!read.ok) {
+          await rewind(scanned);
+          return 0;
+        }
+        if (read.blocks.length > 0) {
+          await record(read.blocks);
+          scanned = (read.blocks[read.blocks.length - 1] as ScannedBlock).number;
+        }
+      }
+      return confirm(scanned);
+    },
+    /** How many addresses are watched (the back office, benchmarks). */
+    watchedCount: () => watched.size,
+  };
+}
+export type Scanner = ReturnType<typeof createScanner>;

@@ -1,0 +1,104 @@
+import {
+  adminChainDepositsPageSchema,
+  adminPageQuerySchema,
+  adminPayoutSchema,
+  adminPayoutsPageSchema,
+  adminPayoutsQuerySchema,
+  chainDepositIdParamsSchema,
+  chainStatusSchema,
+  envelopeOf,
+  errorEnvelopeSchema,
+  payoutIdParamsSchema,
+  refundChainDepositSchema,
+} from '@vaultline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { requireUser } from '../../plugins/auth';
+
+const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+
+/**
+ * Back office, Networks (DECISIONS §10): each watched network's node, scan and hot wallet; the payout
+ * queue with Send (over the limits) and Retry (failed); the transfers seen, with the Refund of one
+ * held for an admin.
+ */
+export async function adminChainRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { chain, audit, exchange } = app.services;
+
+  app.get('/Admin/chains', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary: 'Watched networks: node reachable, last block read, head, lag, hot wallet and balances',
+      response: { 200: envelopeOf(chainStatusSchema), ...errors },
+    },
+    handler: async () => ok(await chain.admin.status()),
+  });
+
+  app.get('/Admin/chains/payouts', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary: 'Payouts, newest first: view waiting (approval, funds), sent, confirmed or failed',
+      querystring: adminPayoutsQuerySchema,
+      response: { 200: envelopeOf(adminPayoutsPageSchema), ...errors },
+    },
+    handler: async (req) => ok(await chain.admin.payouts(req.query)),
+  });
+
+  app.post('/Admin/chains/payouts/:id/send', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary: 'Send a payout that waits for approval (over the automatic limit or the daily cap)',
+      params: payoutIdParamsSchema,
+      response: { 200: envelopeOf(adminPayoutSchema), ...errors },
+    },
+    handler: async (req) => ok(await chain.admin.send(requireUser(req).id, req.params.id, audit)),
+  });
+
+  app.post('/Admin/chains/payouts/:id/retry', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary: 'Retry a failed payout: a new transaction, signed anew (the failed one can never be mined)',
+      params: payoutIdParamsSchema,
+      response: { 200: envelopeOf(adminPayoutSchema), ...errors },
+    },
+    handler: async (req) => ok(await chain.admin.retry(requireUser(req).id, req.params.id, audit)),
+  });
+
+  app.get('/Admin/chains/deposits', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary: 'Transfers seen to watched addresses, newest first, with their confirmations',
+      querystring: adminPageQuerySchema,
+      response: { 200: envelopeOf(adminChainDepositsPageSchema), ...errors },
+    },
+    handler: async (req) => ok(await chain.admin.deposits(req.query)),
+  });
+
+  app.post('/Admin/chains/deposits/:id/refund', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary: 'Refund a transfer held for an admin (after its exchange was settled, or another asset)',
+      params: chainDepositIdParamsSchema,
+      body: refundChainDepositSchema,
+      response: { 200: envelopeOf(z.literal(true)), ...errors },
+    },
+    handler: async (req) => {
+      await exchange.refundChainDeposit(
+        requireUser(req).id,
+        req.params.id,
+        req.body.address,
+        req.body.payoutHash,
+      );
+      return ok(true as const);
+    },
+  });
+}

@@ -1,0 +1,401 @@
+import { CHAIN_ERRORS, type Decimal, type HoldReason, toPlain } from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, forbidden } from '../../lib/errors';
+import { createIntervalJob } from '../../lib/interval-job';
+import type { JobLeases } from '../../lib/job-lease';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import {
+  type ChainDepositRow,
+  depositsOfExchanges,
+  ensureNetwork,
+  exchangeDeposits,
+  findChainDeposit,
+  holdDeposits,
+  insertAddress,
+  insertClaim,
+  networkRows,
+  setDeposit,
+  takeAddressIndex,
+  updateNetwork,
+  userAddress,
+} from './chain.repository';
+import type { ChainAdapter } from './chain.types';
+import { createChainAdmin } from './chain-admin';
+import { claimNetworkOf, type NetworkId, normalHash, watchableNetworkOf } from './chain-networks';
+import type { DepositOwner, PayoutOwner } from './chain-owners';
+import { createPayoutWorker, type PayoutWorkerDeps } from './chain-payouts';
+import { createScanner } from './chain-scanner';
+import type { Faucet } from './demo-chain';
+import {
+  insertPayout,
+  livePayoutOf,
+  openPayoutCounts,
+  type PayoutRow,
+  payoutsOf,
+} from './payouts.repository';
+import { rpcErrorText } from './rpc-error';
+
+export interface ChainServiceDeps {
+  db: Db;
+  config: ChainsConfig;
+  demo: boolean;
+  catalog: Pick<AssetCatalog, 'byTicker' | 'byId' | 'all'>;
+  ledger: Pick<LedgerService, 'post'>;
+  log: FastifyBaseLogger;
+  leases?: JobLeases;
+  /** Adapters built elsewhere (tests); by default one EVM adapter per configured network. */
+  adapters?: ChainAdapter[];
+  /** Test seams of the payout worker (a crash between signing and broadcasting). */
+  payoutHooks?: PayoutWorkerDeps['hooks'];
+  /** Demo mode's local chains: sends test deposits. */
+  faucet?: Faucet;
+  /** Networks that join once they are up (demo mode's local chains, started beside the server). */
+  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet } | undefined>;
+}
+
+/** What a watched network means for an asset: its own addresses, confirmations, automatic payouts. */
+export interface WatchedAsset {
+  network: NetworkId;
+  confirmations: number;
+  /** A hot wallet is configured: payouts in this asset go out without a person. */
+  payouts: boolean;
+}
+
+const noOwner: DepositOwner = {
+  seen: async () => [],
+  orphaned: async () => [],
+  progress: async () => undefined,
+  final: async () => [],
+};
+const noPayoutOwner: PayoutOwner = {
+  mined: async () => [],
+  failed: async () => [],
+  changed: async () => undefined,
+};
+
+/**
+ * Chains (DECISIONS §10, docs/chains.md): deposit addresses derived from the operator's extended
+ * public keys, a scanner and a payout worker per watched network (one job under a lease, so one
+ * instance runs them), hash claims on the networks that are not watched, and the back office's view.
+ * The exchange and funding modules use it through this service only, and register themselves as
+ * the owners of what arrives at their addresses and of the payouts they ask for.
+ */
+export function createChainService(deps: ChainServiceDeps) {
+  const { db, config, log } = deps;
+  const decimals = new Map<string, number>();
+  const settings = new Map<NetworkId, ChainNetworkConfig>(config.networks.map((n) => [n.network, n]));
+  const owners = { exchange: noOwner, user: noOwner };
+  const payoutOwners: Record<PayoutRow['purpose'], PayoutOwner> = {
+    exchange_payout: noPayoutOwner,
+    exchange_refund: noPayoutOwner,
+    deposit_refund: noPayoutOwner,
+  };
+  const assetId = async (ticker: string) => (await deps.catalog.byTicker(ticker))?.id;
+  const tickerOf = async (id: string) => (await deps.catalog.byId(id))?.ticker;
+  let adapters: ChainAdapter[] = [];
+  let jobs: { stop(): Promise<void> }[] = [];
+  let stopped = false;
+  let networksVersion = 0;
+  let faucet = deps.faucet;
+  const failing = new Set<string>();
+
+  function adapterOf(network: NetworkId): ChainAdapter | undefined {
+    return adapters.find((a) => a.network === network);
+  }
+
+  function watched(ticker: string): WatchedAsset | undefined {
+    const network = watchableNetworkOf(ticker);
+    if (!network) return undefined;
+    const adapter = adapterOf(network);
+    if (!adapter?.assets.some((a) => a.ticker === ticker)) return undefined;
+    return {
+      network,
+      confirmations: settings.get(network)?.confirmations ?? 1,
+      payouts: adapter.hotWallet !== undefined,
+    };
+  }
+
+  /** One pass of a network: read new blocks, then move payouts on. An outage is logged once. */
+  function networkPass(
+    adapter: ChainAdapter,
+    scanner: ReturnType<typeof createScanner>,
+    payouts: ReturnType<typeof createPayoutWorker>,
+  ) {
+    const network = adapter.network;
+    return async () => {
+      let done = 0;
+      try {
+        done += await scanner.pass();
+        done += await payouts.pass();
+        if (failing.delete(network))
+          log.info({ network }, `${network}: the node answers again; reading on from the last block read`);
+      } catch (err) {
+        const text = rpcErrorText(err);
+        if (!failing.has(network)) {
+          failing.add(network);
+          const row = await ensureNetwork(db, network).catch(() => undefined);
+          log.warn(
+            { network, error: text },
+            `${network}: node unreachable or answering badly (${text}); reading resumes from block ${(row?.scannedBlock ?? -1) + 1} when it answers`,
+          );
+        }
+        await updateNetwork(db, network, { rpcOk: false, rpcError: text, checkedAt: new Date() }).catch(
+          () => undefined,
+        );
+      }
+      return done;
+    };
+  }
+
+  const service = {
+    /** The networks watched by this installation. */
+    networks: (): NetworkId[] => adapters.map((a) => a.network),
+    watched,
+    settingsOf: (network: NetworkId) => settings.get(network),
+
+    /** The exchange and funding modules, as owners of their addresses' deposits and their payouts. */
+    register(o: {
+      exchange?: DepositOwner;
+      user?: DepositOwner;
+      payouts?: Partial<Record<PayoutRow['purpose'], PayoutOwner>>;
+    }) {
+      if (o.exchange) owners.exchange = o.exchange;
+      if (o.user) owners.user = o.user;
+      Object.assign(payoutOwners, o.payouts ?? {});
+    },
+
+    /**
+     * Takes the network's next deposit address for a new exchange, in the caller's transaction
+     * (the exchange row and its address commit together); call bindExchange once the row exists.
+     */
+    async reserveAddress(tx: DbOrTx, network: NetworkId): Promise<{ index: number; address: string }> {
+      const adapter = adapterOf(network);
+      if (!adapter) throw new Error(`${network} is not watched`);
+      // Until the network has been read once there is no block to watch the address from.
+      if ((await ensureNetwork(tx, network)).scannedBlock === null)
+        throw new AppError(503, 'NETWORK_UNAVAILABLE', CHAIN_ERRORS.networkUnavailable(network), undefined, {
+          network,
+        });
+      const index = await takeAddressIndex(tx, network);
+      return { index, address: adapter.depositAddress(index).address };
+    },
+    async bindExchange(
+      tx: DbOrTx,
+      network: NetworkId,
+      reserved: { index: number; address: string },
+      exchangeId: string,
+    ) {
+      await insertAddress(tx, { network, ...reserved, purpose: 'exchange', exchangeId });
+    },
+
+    /** The user's own deposit address on the asset's network (made on first use, kept for good). */
+    async userAddress(
+      userId: string,
+      ticker: string,
+    ): Promise<{ address: string; watched: WatchedAsset } | undefined> {
+      const w = watched(ticker);
+      if (!w) return undefined;
+      const found = await userAddress(db, w.network, userId);
+      if (found) return { address: found.address, watched: w };
+      await db
+        .transaction(async (tx) => {
+          const reserved = await service.reserveAddress(tx, w.network);
+          await insertAddress(tx, { network: w.network, ...reserved, purpose: 'user', userId });
+        })
+        .catch(async (err) => {
+          // Two first uses at once: the other one's address stands.
+          if (!(await userAddress(db, w.network, userId))) throw err;
+        });
+      const row = await userAddress(db, w.network, userId);
+      return row ? { address: row.address, watched: w } : undefined;
+    },
+
+    /**
+     * Claims a hash typed for a network that is not watched (DECISIONS §10): one exchange or deposit
+     * per hash and network, enforced by the database. False when it is claimed already.
+     */
+    claimHash(tx: DbOrTx, c: { ticker: string; hash: string; exchangeId?: string; depositId?: string }) {
+      return insertClaim(tx, {
+        network: claimNetworkOf(c.ticker),
+        txHash: normalHash(c.hash),
+        ...(c.exchangeId ? { exchangeId: c.exchangeId } : {}),
+        ...(c.depositId ? { depositId: c.depositId } : {}),
+      });
+    },
+
+    /** Asks for a payout (sent by the job; waits for an admin past the limits). */
+    async requestPayout(
+      tx: DbOrTx,
+      p: {
+        ticker: string;
+        to: string;
+        amount: Decimal;
+        usdValue: Decimal;
+        purpose: PayoutRow['purpose'];
+        reference: string;
+        approvedBy?: string;
+      },
+    ): Promise<PayoutRow> {
+      const w = watched(p.ticker);
+      const id = await assetId(p.ticker);
+      if (!w?.payouts || !id) throw new Error(`payouts in ${p.ticker} are not automatic`);
+      return insertPayout(tx, {
+        network: w.network,
+        assetId: id,
+        toAddress: adapterOf(w.network)?.normalAddress(p.to) ?? p.to,
+        amount: toPlain(p.amount),
+        usdValue: toPlain(p.usdValue.toDecimalPlaces(2)),
+        purpose: p.purpose,
+        reference: p.reference,
+        status: 'queued',
+        approvedBy: p.approvedBy ?? null,
+      });
+    },
+    livePayout: (purpose: PayoutRow['purpose'], reference: string, on: DbOrTx = db) =>
+      livePayoutOf(on, purpose, reference),
+    payoutsOf: (references: string[]) => payoutsOf(db, references),
+
+    /** The transfers seen to an exchange's address (or to several's), oldest first. */
+    exchangeDeposits: (on: DbOrTx, exchangeId: string) => exchangeDeposits(on, exchangeId),
+    depositsOfExchanges: (on: DbOrTx, exchangeIds: string[]) => depositsOfExchanges(on, exchangeIds),
+    /** Why an admin must settle these transfers (HOLD_REASONS), in one statement. */
+    holdDeposits: (tx: DbOrTx, holds: { id: string; reason: HoldReason }[]) => holdDeposits(tx, holds),
+    lockDeposit: (tx: DbOrTx, id: string) => findChainDeposit(tx, id),
+    setDeposit: (tx: DbOrTx, id: string, set: Partial<Pick<ChainDepositRow, 'holdReason'>>) =>
+      setDeposit(tx, id, set),
+
+    /** A link to a transaction on the explorer of a network (or an asset's network), when one is set. */
+    explorerUrl(networkOrTicker: string | null, hash: string | null): string | null {
+      const network = networkOrTicker
+        ? ((settings.has(networkOrTicker as NetworkId)
+            ? networkOrTicker
+            : watchableNetworkOf(networkOrTicker)) as NetworkId | undefined)
+        : undefined;
+      const pattern = network ? settings.get(network)?.explorerTxUrl : undefined;
+      if (!pattern || !hash) return null;
+      return pattern.includes('{hash}')
+        ? pattern.replace('{hash}', hash)
+        : `${pattern.replace(/\/?$/, '/')}${hash}`;
+    },
+
+    /** Demo mode only: the local chain sends `amount` of the asset to this address. */
+    async testDeposit(ticker: string, to: string, amount: Decimal): Promise<string> {
+      if (!faucet || !watched(ticker)) throw forbidden(CHAIN_ERRORS.testDepositDemoOnly, 'DEMO_ONLY');
+      return faucet.send(ticker, to, amount);
+    },
+
+    /**
+     * Builds the adapters and starts one job per network (the lease holder reads and pays). Networks
+     * that come later (demo mode's local chains, started beside the server) join when they are up.
+     */
+    async start() {
+      stopped = false;
+      await startNetworks(config.networks, deps.adapters);
+      void deps.later
+        ?.then(async (more) => {
+          if (!more || stopped) return;
+          for (const n of more.networks) settings.set(n.network, n);
+          if (more.faucet) faucet = more.faucet;
+          await startNetworks(more.networks);
+        })
+        .catch((err) => log.error({ err }, 'the demo chains could not be watched'));
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all(jobs.map((j) => j.stop()));
+      jobs = [];
+    },
+    /**
+     * What the metrics show (plugins/metrics.ts): each watched network's last read block, the node's
+     * head and whether it answered, and the open payouts by status.
+     */
+    async health() {
+      const watchedNetworks = adapters.map((a) => a.network);
+      const [networks, payouts] = await Promise.all([
+        networkRows(db, watchedNetworks),
+        watchedNetworks.length > 0 ? openPayoutCounts(db) : [],
+      ]);
+      return { networks, payouts };
+    },
+    /** Changes when a network starts being watched (answers cached by it stay right until then). */
+    get version() {
+      return networksVersion;
+    },
+  };
+
+  async function startNetworks(list: ChainNetworkConfig[], given?: ChainAdapter[]): Promise<void> {
+    let added = given ?? [];
+    if (!given && list.length > 0) {
+      // viem loads only where a network is watched (~0.4 s of a start otherwise).
+      const { createEvmAdapter } = await import('./evm/evm-adapter');
+      for (const a of await deps.catalog.all()) decimals.set(a.ticker, a.decimals);
+      added = list.map((n) =>
+        createEvmAdapter({
+          network: n.network,
+          rpcUrl: n.rpcUrl,
+          xpub: n.xpub,
+          usdtContract: n.usdtContract,
+          decimals: (t) => decimals.get(t) ?? 18,
+          hotWalletKey: n.hotWalletKey,
+        }),
+      );
+    }
+    for (const adapter of added) {
+      await ensureNetwork(db, adapter.network);
+      const confirmations = settings.get(adapter.network)?.confirmations ?? 1;
+      const scanner = createScanner({ db, adapter, confirmations, log, assetId, owners, demo: deps.demo });
+      const payouts = createPayoutWorker({
+        db,
+        adapter,
+        confirmations,
+        log,
+        ledger: deps.ledger,
+        assetId,
+        tickerOf,
+        owners: payoutOwners,
+        autoPayoutMaxUsd: config.autoPayoutMaxUsd,
+        autoPayoutDailyMaxUsd: config.autoPayoutDailyMaxUsd,
+        ...(deps.payoutHooks ? { hooks: deps.payoutHooks } : {}),
+      });
+      const job = createIntervalJob({
+        name: `chain ${adapter.network}`,
+        everyMs: config.pollMs,
+        pass: networkPass(adapter, scanner, payouts),
+        log,
+        immediate: true,
+        // A pass may outlast two short polls (a node catching up); the lease outlasts it, and another
+        // instance takes over within 15 s of a holder that stopped without releasing it.
+        leaseMs: Math.max(config.pollMs * 2, 15_000),
+        ...(deps.leases ? { leases: deps.leases } : {}),
+      });
+      job.start();
+      const unwatch = adapter.watchHeads?.(() => job.kick());
+      jobs.push({
+        stop: async () => {
+          unwatch?.();
+          await job.stop();
+        },
+      });
+    }
+    if (added.length > 0) {
+      adapters = [...adapters.filter((a) => !added.includes(a)), ...added];
+      networksVersion++;
+    }
+  }
+
+  const admin = createChainAdmin({
+    db,
+    catalog: deps.catalog,
+    settings,
+    adapters: () => adapters,
+    limits: config,
+    explorerUrl: service.explorerUrl,
+    changed: (p) => payoutOwners[p.purpose].changed(p),
+  });
+  // Not spread: `version` is a getter and must stay live.
+  return Object.assign(service, { admin });
+}
+export type ChainService = ReturnType<typeof createChainService>;

@@ -1,0 +1,72 @@
+import type { PublicExchange } from '@vaultline/shared';
+import { eq } from 'drizzle-orm';
+import { chainDeposits, chainNetworks, chainPayouts, guestExchanges } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { assetId } from '../ledger/ledger.test-helpers';
+import { type Chains, GUEST, waitFor } from './dev-chains.test-helpers';
+
+export * from './dev-chains.test-helpers';
+
+/** An app watching the chains, once it has read each of them (before that, exchanges there wait). */
+export async function chainApp(
+  chains: Chains,
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
+  const t = await createTestApp({ env: { ...chains.env, ...env }, ...(logStream ? { logStream } : {}) });
+  await waitFor(
+    async () => {
+      const rows = await t.services.db.select().from(chainNetworks);
+      return rows.length === 2 && rows.every((r) => r.scannedBlock !== null);
+    },
+    20_000,
+    'both networks read once',
+  );
+  return t;
+}
+
+export async function exchangeRow(t: TestApp, id: string) {
+  const [row] = await t.services.db.select().from(guestExchanges).where(eq(guestExchanges.id, id));
+  if (!row) throw new Error(`no exchange ${id}`);
+  return row;
+}
+
+export const payoutsOf = (t: TestApp, reference: string) =>
+  t.services.db.select().from(chainPayouts).where(eq(chainPayouts.reference, reference));
+export const depositsTo = (t: TestApp, exchangeId: string) =>
+  t.services.db.select().from(chainDeposits).where(eq(chainDeposits.exchangeId, exchangeId));
+
+/** Creates a guest exchange through the API and returns its public view. */
+export async function createChainExchange(
+  t: TestApp,
+  from: string,
+  to: string,
+  amount: string,
+  over: Record<string, unknown> = {},
+) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/PublicExchange/createExchange',
+    payload: {
+      sourceWalletId: await assetId(t, from),
+      destinationWalletId: await assetId(t, to),
+      amount,
+      userEmail: 'chain.guest@example.com',
+      destinationWalletAddress: to === 'BNB' || to === 'USDT-BEP20' ? GUEST.BNB : GUEST.ETH,
+      ...over,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
+  return publicView(t, res.json().content.id as string);
+}
+
+export async function publicView(t: TestApp, id: string): Promise<PublicExchange> {
+  const res = await t.request({ method: 'GET', url: `/api/PublicExchange/exchange/${id}` });
+  if (res.statusCode !== 200) throw new Error(`get failed: ${res.body}`);
+  return res.json().content as PublicExchange;
+}
+
+export const auditClean = async (t: TestApp) => {
+  const a = await t.services.ledger.audit();
+  return a.unbalanced.length === 0 && a.drift.length === 0 && a.negative.length === 0;
+};

@@ -1,0 +1,131 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Decimal } from '@vaultline/shared';
+import { type Hex, parseEther } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import { type ChainNetworkConfig, SecretKey } from '../../chain-config';
+import { type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
+import { anvilBinary } from './evm/anvil';
+import { type DevChain, fundOnDevChain, randomHotWallet, randomXpub, startDevChain } from './evm/dev-chain';
+
+/** Sends coins to an address on the demo chain (the "Send test deposit" button). */
+export interface Faucet {
+  send(ticker: string, to: string, amount: Decimal): Promise<string>;
+}
+
+/** DEMO: confirmations on the local chains (a block a second), so the flow is seen in seconds. */
+export const DEMO_CONFIRMATIONS = 3;
+const DEMO_CHAINS: Record<NetworkId, { chainId: number; tokenDecimals: number }> = {
+  ETH: { chainId: 31337, tokenDecimals: 6 },
+  BSC: { chainId: 31338, tokenDecimals: 18 },
+};
+
+interface Remembered {
+  /** Watch-only account keys: the demo never keeps the private root either. */
+  xpubs: Partial<Record<NetworkId, string>>;
+  hotKeys: Partial<Record<NetworkId, string>>;
+  tokens: Partial<Record<NetworkId, string>>;
+}
+
+/**
+ * DEMO MODE ONLY (DECISIONS §10): with no network configured, `npm start` runs a local development
+ * chain for ETH and one for BSC (anvil, on loopback, a block a second, kept in the data folder and
+ * stopped with the server), with a USDT stand-in on each, demo keys and a funded hot wallet, so a
+ * newcomer sees deposits confirmed and paid out at once. Undefined where anvil is not available.
+ */
+export async function startDemoChains(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet; stop(): Promise<void> } | undefined> {
+  if (!anvilBinary()) {
+    log('Demo chains: anvil is not available on this platform; ETH and BSC deposits use the manual flow.');
+    return undefined;
+  }
+  const dir = path.join(dataDir, 'chain');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'demo-keys.json');
+  let saved: Remembered;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as Remembered;
+  } catch {
+    saved = { xpubs: {}, hotKeys: {}, tokens: {} };
+  }
+  const chains = new Map<NetworkId, DevChain>();
+  const networks: ChainNetworkConfig[] = [];
+  try {
+    await Promise.all(
+      (Object.keys(DEMO_CHAINS) as NetworkId[]).map(async (network, i) => {
+        const def = DEMO_CHAINS[network];
+        const token = WATCHABLE_NETWORKS[network].token;
+        // Set-up is mined at once (automine); a block a second only once it is done.
+        const chain = await startDevChain({
+          chainId: def.chainId,
+          statePath: path.join(dir, `${network.toLowerCase()}-state.json`),
+          token: {
+            symbol: token,
+            decimals: def.tokenDecimals,
+            ...(saved.tokens[network] ? { at: saved.tokens[network] as Hex } : {}),
+          },
+        });
+        chains.set(network, chain);
+        saved.xpubs[network] ??= randomXpub(i);
+        const hot = saved.hotKeys[network] ? { key: saved.hotKeys[network] as Hex } : randomHotWallet();
+        saved.hotKeys[network] = hot.key;
+        saved.tokens[network] = chain.token;
+        const hotAddress = privateKeyToAddress(hot.key);
+        if ((await chain.public.getBalance({ address: hotAddress })) < parseEther('10'))
+          await fundOnDevChain(
+            chain,
+            hotAddress,
+            parseEther('1000'),
+            10n ** BigInt(def.tokenDecimals) * 1_000_000n,
+          );
+        await chain.test.setIntervalMining({ interval: 1 });
+        networks.push({
+          network,
+          rpcUrl: chain.anvil.url,
+          xpub: saved.xpubs[network] as string,
+          confirmations: DEMO_CONFIRMATIONS,
+          hotWalletKey: new SecretKey(hot.key),
+          usdtContract: chain.token,
+          explorerTxUrl: undefined,
+        });
+      }),
+    );
+  } catch (err) {
+    await Promise.all([...chains.values()].map((c) => c.stop()));
+    log(`Demo chains could not start (${String(err)}); ETH and BSC deposits use the manual flow.`);
+    return undefined;
+  }
+  writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
+  networks.sort((a, b) => a.network.localeCompare(b.network));
+  log(
+    `Demo chains: ${networks.map((n) => `${n.network} at ${n.rpcUrl}`).join(', ')} (a block a second, ${DEMO_CONFIRMATIONS} confirmations).`,
+  );
+
+  const faucet: Faucet = {
+    async send(ticker, to, amount) {
+      for (const [network, chain] of chains) {
+        const def = WATCHABLE_NETWORKS[network];
+        // The second dev account pays, so the demo user's funds and the hot wallet stay apart.
+        const from = chain.accounts[1] as Hex;
+        if (def.native === ticker)
+          return chain.sendNative(from, to, BigInt(amount.mul(new Decimal(10).pow(18)).toFixed(0)));
+        if (def.token === ticker)
+          return chain.sendToken(
+            from,
+            to,
+            BigInt(amount.mul(new Decimal(10).pow(DEMO_CHAINS[network].tokenDecimals)).toFixed(0)),
+          );
+      }
+      throw new Error(`${ticker} is not on a demo chain`);
+    },
+  };
+  return {
+    networks,
+    faucet,
+    stop: async () => {
+      await Promise.all([...chains.values()].map((c) => c.stop()));
+    },
+  };
+}

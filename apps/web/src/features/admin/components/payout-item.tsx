@@ -1,0 +1,78 @@
+import type { AdminPayout } from '@vaultline/shared';
+import { Button } from '../../../components/ui';
+import { useFormat } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
+import { Badge, type Tone } from './admin-ui';
+import { ChainHash } from './chain-hash';
+
+const TONE: Record<AdminPayout['status'], Tone> = {
+  approval: 'warning',
+  funds: 'warning',
+  queued: 'info',
+  signed: 'info',
+  sent: 'info',
+  mined: 'success',
+  confirmed: 'success',
+  failed: 'danger',
+};
+
+/** One payout of the queue: what, to whom, its state and why, and the admin's Send or Retry. */
+export function PayoutItem({
+  payout: p,
+  busy,
+  onAction,
+}: {
+  payout: AdminPayout;
+  busy: boolean;
+  onAction: (action: 'send' | 'retry') => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <li
+      data-testid="payout"
+      data-status={p.status}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900 dark:text-white">
+            {f.amount(p.amount)} {p.ticker}{' '}
+            <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+              ≈ {f.money(p.usdValue, 'USD')} · {t(`Admin.Networks.Purpose.${p.purpose}`)}
+            </span>
+          </p>
+          <p className="mt-1 font-mono text-sm break-all text-slate-700 dark:text-slate-300">{p.toAddress}</p>
+        </div>
+        <Badge tone={TONE[p.status]}>{t(`Admin.Networks.Status.${p.status}`)}</Badge>
+      </div>
+      {p.reason ? (
+        <p className="mt-2 text-sm text-amber-900 dark:text-amber-200">
+          {t(`Admin.Networks.Reason.${p.reason}`)}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <span>{f.dateTime(p.createdAt)}</span>
+        {p.txHash ? <ChainHash hash={p.txHash} url={p.txUrl} /> : null}
+        {p.networkFee ? <span>{t('Admin.Networks.Fee', { fee: f.amount(p.networkFee) })}</span> : null}
+        <span>
+          {t(p.purpose === 'deposit_refund' ? 'Admin.Networks.TransferRef' : 'Admin.Networks.ExchangeRef', {
+            id: p.reference.slice(0, 8),
+          })}
+        </span>
+      </div>
+      {p.status === 'approval' || p.status === 'failed' ? (
+        <div className="mt-3 flex justify-end">
+          <Button
+            size="sm"
+            variant={p.status === 'approval' ? 'success' : 'primary'}
+            aria-disabled={busy || undefined}
+            onClick={() => (busy ? undefined : onAction(p.status === 'approval' ? 'send' : 'retry'))}
+          >
+            {t(p.status === 'approval' ? 'Admin.Networks.Send' : 'Admin.Networks.Retry')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

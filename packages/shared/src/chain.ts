@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { adminPageOf, adminPageQuerySchema } from './admin';
+import { uuidSchema } from './common';
+import { decimalOutSchema, positiveAmountSchema } from './money';
+
+/**
+ * Watched networks (DECISIONS §10): where a network's node is configured, deposits are seen and
+ * payouts sent by the product. These are the back office's views of it and the stages a guest sees.
+ */
+
+export const PAYOUT_STATUSES = [
+  'approval',
+  'queued',
+  'funds',
+  'signed',
+  'sent',
+  'mined',
+  'confirmed',
+  'failed',
+] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_PURPOSES = ['exchange_payout', 'exchange_refund', 'deposit_refund'] as const;
+
+/** The back office's payout queue, in four views. */
+export const PAYOUT_VIEWS = {
+  waiting: ['approval', 'queued', 'funds'],
+  sent: ['signed', 'sent', 'mined'],
+  confirmed: ['confirmed'],
+  failed: ['failed'],
+} as const satisfies Record<string, readonly PayoutStatus[]>;
+export type PayoutView = keyof typeof PAYOUT_VIEWS;
+
+/**
+ * Why the product left a watched exchange (or a transfer to it) to an admin: a code the back office
+ * words in each language. pricesStale: no fresh price to requote it; noRefundAddress: it must be
+ * refunded and the guest gave no address; manualPayout / manualRefund: that network has no hot
+ * wallet, so an admin sends it by hand; payoutFailed: the payout failed on chain (Retry in
+ * Networks); afterSettlement: a transfer after the exchange was settled; wrongAsset: another asset
+ * than the exchange's was sent to its address.
+ */
+export const HOLD_REASONS = [
+  'pricesStale',
+  'noRefundAddress',
+  'manualPayout',
+  'manualRefund',
+  'payoutFailed',
+  'afterSettlement',
+  'wrongAsset',
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** Why a payout waits or failed: over the automatic limit or daily cap, hot wallet short, reverted, nonce taken. */
+export const PAYOUT_REASONS = ['overLimit', 'overDailyCap', 'funds', 'reverted', 'nonceTaken'] as const;
+export type PayoutReason = (typeof PAYOUT_REASONS)[number];
+
+export const CHAIN_ERRORS = {
+  watchedNoHash: 'This deposit is detected on the blockchain automatically; there is no hash to enter.',
+  hashClaimed: 'This transaction hash has already been used for another exchange or deposit.',
+  payoutNotFound: 'Payout not found.',
+  payoutNotWaiting: 'This payout is not waiting for approval.',
+  payoutNotFailed: 'Only a failed payout can be retried.',
+  chainManaged: 'This exchange is settled from the blockchain; use its payout in Networks instead.',
+  depositNotHeld: 'This deposit is not waiting for an admin.',
+  testDepositDemoOnly: 'Test deposits exist only in demo mode, on the local development chain.',
+  testDepositNotAwaiting: 'This exchange is not waiting for its deposit.',
+  notWatched: 'This asset is not on a watched network.',
+  networkUnavailable: (network: string) =>
+    `Deposits on ${network} cannot be watched right now. Please try again in a minute.`,
+} as const;
+
+export const chainNetworkStatusSchema = z.object({
+  network: z.string(),
+  name: z.string(),
+  chainId: z.number().int().nullable(),
+  rpcOk: z.boolean(),
+  rpcError: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  scannedBlock: z.number().int().nullable(),
+  headBlock: z.number().int().nullable(),
+  /** Blocks the node has that were not read yet. */
+  lag: z.number().int().nullable(),
+  confirmations: z.number().int(),
+  assets: z.array(z.string()),
+  /** The hot wallet (payouts are automatic) and its balances last read; null: payouts are manual. */
+  hotWallet: z
+    .object({
+      address: z.string(),
+      balances: z.array(z.object({ ticker: z.string(), amount: decimalOutSchema })),
+    })
+    .nullable(),
+  payoutsWaiting: z.number().int(),
+});
+export type ChainNetworkStatus = z.infer<typeof chainNetworkStatusSchema>;
+export const chainStatusSchema = z.object({
+  networks: z.array(chainNetworkStatusSchema),
+  autoPayoutMaxUsd: decimalOutSchema,
+  autoPayoutDailyMaxUsd: decimalOutSchema,
+});
+export type ChainStatus = z.infer<typeof chainStatusSchema>;
+
+export const adminPayoutSchema = z.object({
+  id: uuidSchema,
+  network: z.string(),
+  ticker: z.string(),
+  toAddress: z.string(),
+  amount: decimalOutSchema,
+  usdValue: decimalOutSchema,
+  purpose: z.enum(PAYOUT_PURPOSES),
+  /** The exchange it pays or refunds, or the transfer it refunds. */
+  reference: uuidSchema,
+  status: z.enum(PAYOUT_STATUSES),
+  reason: z.enum(PAYOUT_REASONS).nullable(),
+  txHash: z.string().nullable(),
+  txUrl: z.string().nullable(),
+  networkFee: decimalOutSchema.nullable(),
+  attempts: z.number().int(),
+  approved: z.boolean(),
+  createdAt: z.string(),
+  signedAt: z.string().nullable(),
+  minedAt: z.string().nullable(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+export const adminPayoutsQuerySchema = adminPageQuerySchema.extend({
+  view: z.enum(Object.keys(PAYOUT_VIEWS) as [PayoutView, ...PayoutView[]]).optional(),
+});
+export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuerySchema>;
+export const adminPayoutsPageSchema = adminPageOf(adminPayoutSchema);
+export const payoutIdParamsSchema = z.object({ id: uuidSchema });
+
+export const adminChainDepositSchema = z.object({
+  id: uuidSchema,
+  network: z.string(),
+  ticker: z.string(),
+  address: z.string(),
+  txHash: z.string(),
+  txUrl: z.string().nullable(),
+  amount: decimalOutSchema,
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  status: z.enum(['seen', 'orphaned', 'final']),
+  exchangeId: uuidSchema.nullable(),
+  /** A user's deposit (the user is shown in Deposits, not here). */
+  forUser: z.boolean(),
+  holdReason: z.enum(HOLD_REASONS).nullable(),
+  createdAt: z.string(),
+});
+export type AdminChainDeposit = z.infer<typeof adminChainDepositSchema>;
+export const adminChainDepositsPageSchema = adminPageOf(adminChainDepositSchema);
+export const chainDepositIdParamsSchema = z.object({ id: uuidSchema });
+/** POST Admin/chains/deposits/{id}/refund: where a deposit held for an admin is sent back. */
+export const refundChainDepositSchema = z.object({
+  address: z.string().trim().min(1, { message: 'Enter the address to refund to' }).max(200),
+  /** On a network without a hot wallet: the hash of the refund the admin sent by hand. */
+  payoutHash: z.string().trim().max(200).optional(),
+});
+
+/** POST PublicExchange/testDeposit (demo mode only): the local chain sends the exchange's deposit. */
+export const testDepositRequestSchema = z.object({
+  exchangeId: uuidSchema,
+  /** Another amount than the quote (to see the requote or refund rules); the quote by default. */
+  amount: z.string().trim().max(60).optional(),
+});
+/** POST Payment/crypto/testDeposit (demo mode only): to the signed-in user's own address. */
+export const userTestDepositSchema = z.object({ assetId: uuidSchema, amount: positiveAmountSchema });
+export const testDepositResponseSchema = z.object({ transactionHash: z.string() });
