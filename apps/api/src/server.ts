@@ -6,6 +6,9 @@ import type { startDemoChains } from './modules/chain/demo-chain';
 
 type DemoChains = NonNullable<Awaited<ReturnType<typeof startDemoChains>>>;
 
+/** The longest a graceful close may take (a load balancer's or service manager's grace is 30 s). */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
 // Milliseconds since the previous call (the first: since the process started), for the start line.
 let last = 0;
 function lap(): number {
@@ -76,16 +79,31 @@ async function main() {
 
   // The demo chains join the app when they are up: the server answers without waiting for them.
   const app = await buildApp({ config, database, demoChains });
+  // One close, however many signals come: a terminal's Ctrl-C or `kill` of the group reaches the
+  // server both directly and through `npm start`, which passes it on; a second signal must not end
+  // the process halfway through its close. A close that has not ended in SHUTDOWN_DEADLINE_MS (work
+  // that hangs) is cut short with an error naming the step, after the demo chains are stopped.
+  let step: string | undefined;
   const close = async (signal: string) => {
+    if (step) return;
+    step = 'closing the app';
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error(`shutdown did not end within ${SHUTDOWN_DEADLINE_MS} ms (${step}); exiting`);
+      void stopChains().finally(() => process.exit(1));
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
+    step = 'closing the database';
     await database.close();
-    await (await demoChains.catch(() => undefined))?.stop();
+    step = 'stopping the demo chains';
+    await stopChains();
+    step = 'flushing the traces';
     await stopTracing?.().catch(() => undefined);
     process.exit(0);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const stopChains = async () => (await demoChains.catch(() => undefined))?.stop();
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   startChains();

@@ -36,13 +36,15 @@ function start(dataDir: string): { proc: ChildProcess; output: () => string } {
  * none of it is left, nor the demo chains it started (in a process group of their own, stopped by
  * the server last, after they write their state into the data directory).
  */
-async function stop(proc: ChildProcess, dataDir: string) {
+async function stop(proc: ChildProcess, dataDir: string, output: () => string) {
   if (proc.pid === undefined || proc.exitCode !== null) return;
   const exited = new Promise((r) => proc.once('exit', r));
   process.kill(-proc.pid, 'SIGTERM');
   await exited;
   // npm itself ends at once; the server ends once its work is done and the chains have stopped.
   await expect.poll(() => [...processesOf(proc), ...chainsOf(dataDir)], { timeout: 60_000 }).toEqual([]);
+  // It ended by its own close (the page still open on it), not by its deadline.
+  expect(output()).not.toContain('shutdown did not end');
 }
 
 /** The demo chains running on a data directory (their state file is in it). */
@@ -92,7 +94,7 @@ test('npm start serves the API and the app on one port, seeds once and prints th
       expect(running.some((args) => args.includes('apps/api/dist/server.js'))).toBe(true);
       expect(running.filter((args) => args.includes('tsx'))).toEqual([]);
     } finally {
-      await stop(first.proc, dataDir);
+      await stop(first.proc, dataDir, first.output);
     }
     const firstPasswords = first.output().match(/password: (\S+)/g);
 
@@ -103,7 +105,7 @@ test('npm start serves the API and the app on one port, seeds once and prints th
       await expect.poll(second.output).toMatch(/user@demo\.vaultline\.test\s+password: \S{8,}/);
       expect(second.output().match(/password: (\S+)/g)).toEqual(firstPasswords);
     } finally {
-      await stop(second.proc, dataDir);
+      await stop(second.proc, dataDir, second.output);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

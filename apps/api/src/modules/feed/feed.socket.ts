@@ -87,14 +87,24 @@ export async function openFeedServer(
   const redis = deps.config.redisUrl
     ? await openRedisAdapter(deps.config.redisUrl, deps.redisKey, deps.log)
     : undefined;
+  let closing = false;
   const io = new Server(server, {
     path: FEED_PATH,
     transports: ['polling', 'websocket'],
     serveClient: false,
     // Clients only send short watch lists.
     maxHttpBufferSize: 16 * 1024,
-    allowRequest: (req, done) => done(null, sameOrigin(req, publicOrigin)),
+    // No new session once the server is closing: the client retries elsewhere (or here, later).
+    allowRequest: (req, done) =>
+      closing ? done('The server is shutting down', false) : done(null, sameOrigin(req, publicOrigin)),
     ...(redis ? { adapter: redis.adapter } : {}),
+  });
+  // While closing, every feed response also ends its connection, as Fastify's own answers do. Node
+  // keeps serving a kept-alive connection after the server closes, so a client reconnecting at once
+  // and long-polling on one would hold the server open until the browser went away.
+  io.engine.use((_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+    if (closing) res.setHeader('connection', 'close');
+    next();
   });
 
   io.use((socket, next) => {
@@ -128,6 +138,7 @@ export async function openFeedServer(
   return {
     io,
     async close() {
+      closing = true;
       stopRecheck();
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself. Nor a
       // disconnect of each socket: clients take that as "do not reconnect". Closing the transports
