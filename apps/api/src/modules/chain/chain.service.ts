@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, forbidden } from '../../lib/errors';
-import { createIntervalJob } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -19,15 +18,14 @@ import {
   networkRows,
   setDeposit,
   takeAddressIndex,
-  updateNetwork,
   userAddress,
 } from './chain.repository';
 import type { ChainAdapter } from './chain.types';
 import { createChainAdmin } from './chain-admin';
+import { createNetworkJobs } from './chain-jobs';
 import { claimNetworkOf, type NetworkId, normalHash, watchableNetworkOf } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
-import { createPayoutWorker, type PayoutWorkerDeps } from './chain-payouts';
-import { createScanner } from './chain-scanner';
+import type { PayoutWorkerDeps } from './chain-payouts';
 import type { Faucet } from './demo-chain';
 import {
   insertPayout,
@@ -36,7 +34,6 @@ import {
   type PayoutRow,
   payoutsOf,
 } from './payouts.repository';
-import { rpcErrorText } from './rpc-error';
 
 export interface ChainServiceDeps {
   db: Db;
@@ -85,7 +82,6 @@ const noPayoutOwner: PayoutOwner = {
  */
 export function createChainService(deps: ChainServiceDeps) {
   const { db, config, log } = deps;
-  const decimals = new Map<string, number>();
   const settings = new Map<NetworkId, ChainNetworkConfig>(config.networks.map((n) => [n.network, n]));
   const owners = { exchange: noOwner, user: noOwner };
   const payoutOwners: Record<PayoutRow['purpose'], PayoutOwner> = {
@@ -96,11 +92,17 @@ export function createChainService(deps: ChainServiceDeps) {
   const assetId = async (ticker: string) => (await deps.catalog.byTicker(ticker))?.id;
   const tickerOf = async (id: string) => (await deps.catalog.byId(id))?.ticker;
   let adapters: ChainAdapter[] = [];
-  let jobs: { stop(): Promise<void> }[] = [];
   let stopped = false;
   let networksVersion = 0;
   let faucet = deps.faucet;
-  const failing = new Set<string>();
+
+  const networkJobs = createNetworkJobs({ ...deps, settings, owners, payoutOwners, assetId, tickerOf });
+  /** Networks whose jobs have started are watched from now on. */
+  function watch(added: ChainAdapter[]) {
+    if (added.length === 0) return;
+    adapters = [...adapters.filter((a) => !added.includes(a)), ...added];
+    networksVersion++;
+  }
 
   function adapterOf(network: NetworkId): ChainAdapter | undefined {
     return adapters.find((a) => a.network === network);
@@ -115,38 +117,6 @@ export function createChainService(deps: ChainServiceDeps) {
       network,
       confirmations: settings.get(network)?.confirmations ?? 1,
       payouts: adapter.hotWallet !== undefined,
-    };
-  }
-
-  /** One pass of a network: read new blocks, then move payouts on. An outage is logged once. */
-  function networkPass(
-    adapter: ChainAdapter,
-    scanner: ReturnType<typeof createScanner>,
-    payouts: ReturnType<typeof createPayoutWorker>,
-  ) {
-    const network = adapter.network;
-    return async () => {
-      let done = 0;
-      try {
-        done += await scanner.pass();
-        done += await payouts.pass();
-        if (failing.delete(network))
-          log.info({ network }, `${network}: the node answers again; reading on from the last block read`);
-      } catch (err) {
-        const text = rpcErrorText(err);
-        if (!failing.has(network)) {
-          failing.add(network);
-          const row = await ensureNetwork(db, network).catch(() => undefined);
-          log.warn(
-            { network, error: text },
-            `${network}: node unreachable or answering badly (${text}); reading resumes from block ${(row?.scannedBlock ?? -1) + 1} when it answers`,
-          );
-        }
-        await updateNetwork(db, network, { rpcOk: false, rpcError: text, checkedAt: new Date() }).catch(
-          () => undefined,
-        );
-      }
-      return done;
     };
   }
 
@@ -293,20 +263,20 @@ export function createChainService(deps: ChainServiceDeps) {
      */
     async start() {
       stopped = false;
-      await startNetworks(config.networks, deps.adapters);
+      networkJobs.open();
+      watch(await networkJobs.start(config.networks, deps.adapters));
       void deps.later
         ?.then(async (more) => {
           if (!more || stopped) return;
           for (const n of more.networks) settings.set(n.network, n);
           if (more.faucet) faucet = more.faucet;
-          await startNetworks(more.networks);
+          watch(await networkJobs.start(more.networks));
         })
         .catch((err) => log.error({ err }, 'the demo chains could not be watched'));
     },
     async stop() {
       stopped = true;
-      await Promise.all(jobs.map((j) => j.stop()));
-      jobs = [];
+      await networkJobs.stop();
     },
     /**
      * What the metrics show (plugins/metrics.ts): each watched network's last read block, the node's
@@ -325,66 +295,6 @@ export function createChainService(deps: ChainServiceDeps) {
       return networksVersion;
     },
   };
-
-  async function startNetworks(list: ChainNetworkConfig[], given?: ChainAdapter[]): Promise<void> {
-    let added = given ?? [];
-    if (!given && list.length > 0) {
-      // viem loads only where a network is watched (~0.4 s of a start otherwise).
-      const { createEvmAdapter } = await import('./evm/evm-adapter');
-      for (const a of await deps.catalog.all()) decimals.set(a.ticker, a.decimals);
-      added = list.map((n) =>
-        createEvmAdapter({
-          network: n.network,
-          rpcUrl: n.rpcUrl,
-          xpub: n.xpub,
-          usdtContract: n.usdtContract,
-          decimals: (t) => decimals.get(t) ?? 18,
-          hotWalletKey: n.hotWalletKey,
-        }),
-      );
-    }
-    for (const adapter of added) {
-      await ensureNetwork(db, adapter.network);
-      const confirmations = settings.get(adapter.network)?.confirmations ?? 1;
-      const scanner = createScanner({ db, adapter, confirmations, log, assetId, owners, demo: deps.demo });
-      const payouts = createPayoutWorker({
-        db,
-        adapter,
-        confirmations,
-        log,
-        ledger: deps.ledger,
-        assetId,
-        tickerOf,
-        owners: payoutOwners,
-        autoPayoutMaxUsd: config.autoPayoutMaxUsd,
-        autoPayoutDailyMaxUsd: config.autoPayoutDailyMaxUsd,
-        ...(deps.payoutHooks ? { hooks: deps.payoutHooks } : {}),
-      });
-      const job = createIntervalJob({
-        name: `chain ${adapter.network}`,
-        everyMs: config.pollMs,
-        pass: networkPass(adapter, scanner, payouts),
-        log,
-        immediate: true,
-        // A pass may outlast two short polls (a node catching up); the lease outlasts it, and another
-        // instance takes over within 15 s of a holder that stopped without releasing it.
-        leaseMs: Math.max(config.pollMs * 2, 15_000),
-        ...(deps.leases ? { leases: deps.leases } : {}),
-      });
-      job.start();
-      const unwatch = adapter.watchHeads?.(() => job.kick());
-      jobs.push({
-        stop: async () => {
-          unwatch?.();
-          await job.stop();
-        },
-      });
-    }
-    if (added.length > 0) {
-      adapters = [...adapters.filter((a) => !added.includes(a)), ...added];
-      networksVersion++;
-    }
-  }
 
   const admin = createChainAdmin({
     db,

@@ -1,18 +1,8 @@
-import {
-  CHAIN_ERRORS,
-  conversionQuote,
-  Decimal,
-  EXCHANGE_RECEIVED_ERRORS,
-  type HoldReason,
-  TransactionStatus,
-  toPlain,
-} from '@vaultline/shared';
+import { Decimal, type HoldReason, TransactionStatus, toPlain } from '@vaultline/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
 import type { ChainDepositRow } from '../chain/chain.repository';
 import type { ChainService } from '../chain/chain.service';
-import type { AfterCommit, DepositOwner, PayoutOwner } from '../chain/chain-owners';
-import type { PayoutRow } from '../chain/payouts.repository';
+import type { AfterCommit, DepositOwner } from '../chain/chain-owners';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
@@ -27,11 +17,11 @@ import {
   type ProgressRow,
   setAmountsReceived,
   setConfirmations,
-  setPayoutState,
   updateExchange,
 } from './exchange.repository';
-import { chainDepositEntry, chainRefundEntry, chainSettlementEntry } from './exchange-settlement';
-import { refundMail, requoteMail } from './received-mail';
+import { createExchangePayouts } from './exchange-payouts';
+import { createExchangeResolve } from './exchange-resolve';
+import { chainDepositEntry } from './exchange-settlement';
 
 export const EXPIRED_NOTE = 'Expired';
 
@@ -70,8 +60,6 @@ export interface ExchangeChainDeps {
   pushProgress: (r: ProgressRow) => void;
 }
 
-type Kind = 'quote' | 'requote' | 'refund';
-
 const sum = (rows: { amount: string }[]) => rows.reduce((s, r) => s.plus(r.amount), new Decimal(0));
 
 /** An exchange expired unpaid, then paid: its deposit is late, and settled at today's rate. */
@@ -95,124 +83,8 @@ export function createExchangeChain(deps: ExchangeChainDeps) {
   const ticker = async (assetId: string) => (await deps.catalog.byId(assetId))?.ticker ?? '';
   const expiresAt = (r: ExchangeRow) => r.creationDate.getTime() + deps.expiryMinutes * 60_000;
 
-  async function hold(
-    tx: DbOrTx,
-    r: ExchangeRow,
-    set: Partial<ExchangeRow>,
-    reason: HoldReason,
-  ): Promise<AfterCommit[]> {
-    const next = await updateExchange(tx, r.id, {
-      ...set,
-      status: TransactionStatus.pending,
-      holdReason: reason,
-    });
-    return [r.status !== next.status ? () => deps.statusChanged(next) : () => deps.pushProgress(next)];
-  }
-
-  /**
-   * Decides a watched exchange once everything sent to it is final (or an admin decides it): the
-   * amount received is recorded, and the payout or the refund is asked of the chain module.
-   */
-  async function resolve(
-    tx: DbOrTx,
-    r: ExchangeRow,
-    received: Decimal,
-    o: { kind?: Kind; approvedBy?: string; refundAddress?: string; late?: boolean } = {},
-  ): Promise<AfterCommit[]> {
-    const [src, dst] = await Promise.all([ticker(r.sourceAssetId), ticker(r.destinationAssetId)]);
-    let set: Partial<ExchangeRow> = { amountReceived: toPlain(received) };
-    let kind: Kind = o.kind ?? (!o.late && received.eq(r.amount) ? 'quote' : 'requote');
-    if (kind === 'requote') {
-      let srcUsd: Decimal;
-      let dstUsd: Decimal;
-      try {
-        srcUsd = deps.prices.freshUsd(src);
-        dstUsd = deps.prices.freshUsd(dst);
-      } catch {
-        return hold(tx, r, set, 'pricesStale');
-      }
-      const rate = srcUsd.div(dstUsd);
-      const quote = conversionQuote(
-        received,
-        rate,
-        r.feeRate,
-        (await deps.catalog.byId(r.destinationAssetId))?.decimals ?? 8,
-      );
-      const usd = received.mul(srcUsd);
-      const min = new Decimal((await deps.system.publicSettings(tx)).minimumTransactionAmount);
-      if (quote.receive.lte(0) || (usd.lt(min) && !o.approvedBy)) kind = 'refund';
-      else
-        set = {
-          ...set,
-          amount: toPlain(received),
-          destinationAmount: toPlain(quote.receive),
-          rate: toPlain(rate),
-          fee: toPlain(quote.fee),
-          usdValue: toPlain(usd.toDecimalPlaces(2)),
-          quotedAmount: r.quotedAmount ?? r.amount,
-          quotedDestinationAmount: r.quotedDestinationAmount ?? r.destinationAmount,
-          requotedAt: new Date(),
-        };
-    }
-    const after: AfterCommit[] = [];
-    if (kind === 'refund') {
-      const to = o.refundAddress ?? r.refundAddress;
-      if (!to) return hold(tx, r, set, 'noRefundAddress');
-      if (!chain.watched(src)?.payouts) return hold(tx, r, { ...set, refundAddress: to }, 'manualRefund');
-      await chain.requestPayout(tx, {
-        ticker: src,
-        to,
-        amount: received,
-        usdValue: new Decimal(r.usdValue).div(r.amount).mul(received),
-        purpose: 'exchange_refund',
-        reference: r.id,
-        ...(o.approvedBy ? { approvedBy: o.approvedBy } : {}),
-      });
-      set = { ...set, refundAddress: to };
-    } else {
-      if (!chain.watched(dst)?.payouts)
-        return hold(tx, r, { ...set, chainResolution: 'manual' }, 'manualPayout');
-      await chain.requestPayout(tx, {
-        ticker: dst,
-        to: r.destinationAddress,
-        amount: new Decimal(set.destinationAmount ?? r.destinationAmount),
-        usdValue: new Decimal(set.usdValue ?? r.usdValue),
-        purpose: 'exchange_payout',
-        reference: r.id,
-        ...(o.approvedBy ? { approvedBy: o.approvedBy } : {}),
-      });
-      if (kind === 'requote') {
-        const quoted = r.amount;
-        after.push(() =>
-          deps.mail.send({
-            to: r.email,
-            ...requoteMail(
-              r.language,
-              {
-                received: toPlain(received),
-                from: src,
-                quoted: toPlain(quoted),
-                receive: toPlain(set.destinationAmount ?? r.destinationAmount),
-                to: dst,
-              },
-              deps.link(r.id),
-            ),
-          }),
-        );
-      }
-    }
-    const next = await updateExchange(tx, r.id, {
-      ...set,
-      status: TransactionStatus.pending,
-      adminNotes: r.status === TransactionStatus.failed ? null : r.adminNotes,
-      depositConfirmations: r.requiredConfirmations,
-      chainResolution: kind,
-      holdReason: null,
-      payoutStatus: 'queued',
-    });
-    after.unshift(r.status !== next.status ? () => deps.statusChanged(next) : () => deps.pushProgress(next));
-    return after;
-  }
+  const resolve = createExchangeResolve(deps, ticker);
+  const payouts = createExchangePayouts(deps, ticker);
 
   /**
    * Transfers after their exchange was settled, or of another asset: held with the reason (one
@@ -362,119 +234,11 @@ export function createExchangeChain(deps: ExchangeChainDeps) {
     return resolve(tx, r, sum(mine.filter((x) => x.status === 'final')), { late: true });
   }
 
-  const payoutOwner = (purpose: 'exchange_payout' | 'exchange_refund'): PayoutOwner => ({
-    async changed(p) {
-      const r = await setPayoutState(deps.db, p.reference, p.status, p.txHash);
-      if (r) deps.pushProgress(r);
-    },
-    async mined(tx, p) {
-      const r = await lockExchange(tx, p.reference);
-      if (!r || r.status === TransactionStatus.success) return [];
-      if (purpose === 'exchange_payout') {
-        const entryId = await deps.ledger.post(tx, chainSettlementEntry(r));
-        const next = await updateExchange(tx, r.id, {
-          status: TransactionStatus.success,
-          payoutHash: p.txHash,
-          payoutStatus: 'mined',
-          holdReason: null,
-          journalEntryId: entryId ?? r.journalEntryId,
-        });
-        return [() => deps.statusChanged(next)];
-      }
-      await deps.ledger.post(
-        tx,
-        chainRefundEntry('guest_exchange_refund', r.id, r.sourceAssetId, new Decimal(p.amount)),
-      );
-      const next = await updateExchange(tx, r.id, {
-        status: TransactionStatus.failed,
-        payoutHash: p.txHash,
-        payoutStatus: 'mined',
-        refundedAt: new Date(),
-        refundAddress: p.toAddress,
-        adminNotes: EXCHANGE_RECEIVED_ERRORS.refundedNote,
-        holdReason: null,
-      });
-      const src = await ticker(r.sourceAssetId);
-      return [
-        () => deps.statusChanged(next),
-        () =>
-          deps.mail.send({
-            to: next.email,
-            ...refundMail(
-              next.language,
-              { received: toPlain(p.amount), from: src, address: p.toAddress, hash: p.txHash },
-              deps.link(next.id),
-            ),
-          }),
-      ];
-    },
-    async failed(tx, p) {
-      const next = await updateExchange(tx, p.reference, {
-        payoutStatus: 'failed',
-        holdReason: 'payoutFailed',
-      });
-      return [() => deps.pushProgress(next)];
-    },
-  });
-
-  const depositRefundOwner: PayoutOwner = {
-    changed: async () => undefined,
-    async mined(tx, p: PayoutRow) {
-      await deps.ledger.post(
-        tx,
-        chainRefundEntry('chain_deposit_refund', p.reference, p.assetId, new Decimal(p.amount)),
-      );
-      return [];
-    },
-    failed: async () => [],
-  };
-
-  /**
-   * An admin sends back a transfer held for them (after settlement, another asset): as a payout the
-   * admin approved, or, on a network without a hot wallet, recorded with the hash of the transfer
-   * they made by hand. Returns the transfer's ticker, for the audit row.
-   */
-  async function refundHeld(
-    tx: DbOrTx,
-    actorId: string,
-    d: ChainDepositRow,
-    address: string,
-    payoutHash: string | undefined,
-  ): Promise<void> {
-    const t = await ticker(d.assetId);
-    const amount = new Decimal(d.amount);
-    if (chain.watched(t)?.payouts) {
-      let usd = new Decimal(0);
-      try {
-        usd = deps.prices.freshUsd(t).mul(amount);
-      } catch {
-        // An admin approved it: the value only feeds the daily total.
-      }
-      await chain.requestPayout(tx, {
-        ticker: t,
-        to: address,
-        amount,
-        usdValue: usd,
-        purpose: 'deposit_refund',
-        reference: d.id,
-        approvedBy: actorId,
-      });
-      return;
-    }
-    if (!payoutHash) throw badRequest(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
-    await deps.ledger.post(tx, chainRefundEntry('chain_deposit_refund', d.id, d.assetId, amount));
-    await chain.setDeposit(tx, d.id, { holdReason: null });
-  }
-
   return {
     owner,
-    refundHeld,
+    refundHeld: payouts.refundHeld,
     settleShort,
-    payoutOwners: {
-      exchange_payout: payoutOwner('exchange_payout'),
-      exchange_refund: payoutOwner('exchange_refund'),
-      deposit_refund: depositRefundOwner,
-    },
+    payoutOwners: payouts.payoutOwners,
     resolve,
     sum,
   };

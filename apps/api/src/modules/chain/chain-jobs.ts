@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
+import type { Db } from '../../db/client';
+import { createIntervalJob } from '../../lib/interval-job';
+import type { JobLeases } from '../../lib/job-lease';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import { ensureNetwork, updateNetwork } from './chain.repository';
+import type { ChainAdapter } from './chain.types';
+import type { NetworkId } from './chain-networks';
+import type { DepositOwner, PayoutOwner } from './chain-owners';
+import { createPayoutWorker, type PayoutWorkerDeps } from './chain-payouts';
+import { createScanner } from './chain-scanner';
+import type { PayoutRow } from './payouts.repository';
+import { rpcErrorText } from './rpc-error';
+
+/**
+ * The chain module's work on each watched network: one job (under a lease, so one instance runs
+ * it) that reads new blocks and moves payouts on, woken early by the node's new heads.
+ */
+export function createNetworkJobs(deps: {
+  db: Db;
+  config: ChainsConfig;
+  log: FastifyBaseLogger;
+  demo: boolean;
+  catalog: Pick<AssetCatalog, 'all'>;
+  ledger: Pick<LedgerService, 'post'>;
+  leases?: JobLeases;
+  payoutHooks?: PayoutWorkerDeps['hooks'];
+  settings: Map<NetworkId, ChainNetworkConfig>;
+  owners: { exchange: DepositOwner; user: DepositOwner };
+  payoutOwners: Record<PayoutRow['purpose'], PayoutOwner>;
+  assetId: (ticker: string) => Promise<string | undefined>;
+  tickerOf: (id: string) => Promise<string | undefined>;
+}) {
+  const { db, log, assetId } = deps;
+  const decimals = new Map<string, number>();
+  const failing = new Set<string>();
+  let jobs: { stop(): Promise<void> }[] = [];
+  let stopped = false;
+
+  /** One pass of a network: read new blocks, then move payouts on. An outage is logged once. */
+  function networkPass(
+    adapter: ChainAdapter,
+    scanner: ReturnType<typeof createScanner>,
+    payouts: ReturnType<typeof createPayoutWorker>,
+  ) {
+    const network = adapter.network;
+    return async () => {
+      let done = 0;
+      try {
+        done += await scanner.pass();
+        done += await payouts.pass();
+        if (failing.delete(network))
+          log.info({ network }, `${network}: the node answers again; reading on from the last block read`);
+      } catch (err) {
+        const text = rpcErrorText(err);
+        if (!failing.has(network)) {
+          failing.add(network);
+          const row = await ensureNetwork(db, network).catch(() => undefined);
+          log.warn(
+            { network, error: text },
+            `${network}: node unreachable or answering badly (${text}); reading resumes from block ${(row?.scannedBlock ?? -1) + 1} when it answers`,
+          );
+        }
+        await updateNetwork(db, network, { rpcOk: false, rpcError: text, checkedAt: new Date() }).catch(
+          () => undefined,
+        );
+      }
+      return done;
+    };
+  }
+
+  /**
+   * Builds the adapters of these networks (or takes the given ones) and starts one job for each;
+   * returns the adapters now watched.
+   */
+  async function start(list: ChainNetworkConfig[], given?: ChainAdapter[]): Promise<ChainAdapter[]> {
+    let added = given ?? [];
+    if (!given && list.length > 0) {
+      // viem loads only where a network is watched (~0.4 s of a start otherwise).
+      const { createEvmAdapter } = await import('./evm/evm-adapter');
+      for (const a of await deps.catalog.all()) decimals.set(a.ticker, a.decimals);
+      added = list.map((n) =>
+        createEvmAdapter({
+          network: n.network,
+          rpcUrl: n.rpcUrl,
+          xpub: n.xpub,
+          usdtContract: n.usdtContract,
+          decimals: (t) => decimals.get(t) ?? 18,
+          hotWalletKey: n.hotWalletKey,
+        }),
+      );
+    }
+    for (const adapter of added) {
+      await ensureNetwork(db, adapter.network);
+      // Stopped while this was being set up (demo chains joining as the server closes): no job.
+      if (stopped) return [];
+      const confirmations = deps.settings.get(adapter.network)?.confirmations ?? 1;
+      const scanner = createScanner({
+        db,
+        adapter,
+        confirmations,
+        log,
+        assetId,
+        owners: deps.owners,
+        demo: deps.demo,
+      });
+      const payouts = createPayoutWorker({
+        db,
+        adapter,
+        confirmations,
+        log,
+        ledger: deps.ledger,
+        assetId,
+        tickerOf: deps.tickerOf,
+        owners: deps.payoutOwners,
+        autoPayoutMaxUsd: deps.config.autoPayoutMaxUsd,
+        autoPayoutDailyMaxUsd: deps.config.autoPayoutDailyMaxUsd,
+        ...(deps.payoutHooks ? { hooks: deps.payoutHooks } : {}),
+      });
+      const job = createIntervalJob({
+        name: `chain ${adapter.network}`,
+        everyMs: deps.config.pollMs,
+        pass: networkPass(adapter, scanner, payouts),
+        log,
+        immediate: true,
+        // A pass may outlast two short polls (a node catching up); the lease outlasts it, and another
+        // instance takes over within 15 s of a holder that stopped without releasing it.
+        leaseMs: Math.max(deps.config.pollMs * 2, 15_000),
+        ...(deps.leases ? { leases: deps.leases } : {}),
+      });
+      job.start();
+      const unwatch = adapter.watchHeads?.(() => job.kick());
+      jobs.push({
+        stop: async () => {
+          unwatch?.();
+          await job.stop();
+        },
+      });
+    }
+    return added;
+  }
+
+  return {
+    start,
+    /** Allows starts again (the service starting after a stop). */
+    open() {
+      stopped = false;
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all(jobs.map((j) => j.stop()));
+      jobs = [];
+    },
+  };
+}
