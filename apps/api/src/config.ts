@@ -62,6 +62,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  /** A graceful stop (SIGTERM) that has not ended after this is cut short (exit 1, the step logged). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
   /** Prometheus metrics (docs/operations.md): GET /metrics with this bearer token; absent unset. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Serves /metrics on a port of its own (METRICS_HOST, loopback by default) instead of the app's. */
@@ -126,6 +128,8 @@ export interface Config {
     idleTimeoutMs: number;
     keepAliveTimeoutMs: number;
   };
+  /** How long a graceful stop may take (server.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -210,5 +214,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutMs: Math.round(e.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
       keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     },
+    shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
   };
 }

@@ -6,9 +6,6 @@ import type { startDemoChains } from './modules/chain/demo-chain';
 
 type DemoChains = NonNullable<Awaited<ReturnType<typeof startDemoChains>>>;
 
-/** The longest a graceful close may take (a load balancer's or service manager's grace is 30 s). */
-const SHUTDOWN_DEADLINE_MS = 25_000;
-
 // Milliseconds since the previous call (the first: since the process started), for the start line.
 let last = 0;
 function lap(): number {
@@ -81,17 +78,17 @@ async function main() {
   const app = await buildApp({ config, database, demoChains });
   // One close, however many signals come: a terminal's Ctrl-C or `kill` of the group reaches the
   // server both directly and through `npm start`, which passes it on; a second signal must not end
-  // the process halfway through its close. A close that has not ended in SHUTDOWN_DEADLINE_MS (work
-  // that hangs) is cut short with an error naming the step, after the demo chains are stopped.
+  // the process halfway through its close. A close that has not ended in SHUTDOWN_TIMEOUT_SECONDS
+  // (work that hangs) is cut short with an error naming the step, after the demo chains are stopped.
   let step: string | undefined;
   const close = async (signal: string) => {
     if (step) return;
     step = 'closing the app';
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
-      app.log.error(`shutdown did not end within ${SHUTDOWN_DEADLINE_MS} ms (${step}); exiting`);
+      app.log.error(`shutdown did not end within ${config.shutdownTimeoutMs} ms (${step}); exiting`);
       void stopChains().finally(() => process.exit(1));
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, config.shutdownTimeoutMs).unref();
     await app.close();
     step = 'closing the database';
     await database.close();
