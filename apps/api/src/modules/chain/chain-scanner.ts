@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { chainDeposits } from '../../db/schema';
 import {
-  addressesSince,
   type ChainDepositRow,
   confirmedDeposits,
   countConfirmations,
@@ -18,6 +17,7 @@ import {
   upsertDeposits,
 } from './chain.repository';
 import type { ChainAdapter, ScannedBlock } from './chain.types';
+import { addressesSince } from './chain-addresses.repository';
 import { type AfterCommit, type DepositOwner, runAfterCommit } from './chain-owners';
 
 export interface ScannerDeps {

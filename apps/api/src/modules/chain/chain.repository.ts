@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { chainAddresses, chainBlocks, chainDeposits, chainNetworks, txClaims } from '../../db/schema';
+import { chainBlocks, chainDeposits, chainNetworks } from '../../db/schema';
 
 export type NetworkRow = typeof chainNetworks.$inferSelect;
 export type ChainDepositRow = typeof chainDeposits.$inferSelect;
-export type AddressRow = typeof chainAddresses.$inferSelect;
 /** What a change of confirmations tells a deposit's owner. */
 export type ChainProgress = Pick<
   ChainDepositRow,
@@ -45,54 +44,6 @@ export async function resetNetwork(db: DbOrTx, network: string, genesisHash: str
     scannedHash: null,
     nextNonce: null,
   });
-}
-
-/**
- * The next unused index of the network's deposit addresses: the counter row is updated in the
- * caller's transaction, so two creations never get one index, and (network, index) is unique too.
- */
-export async function takeAddressIndex(db: DbOrTx, network: string): Promise<number> {
-  const res = (await db.execute(sql`
-    update chain_networks set next_address_index = next_address_index + 1
-    where network = ${network} returning next_address_index - 1 as index`)) as unknown as {
-    rows: { index: number }[];
-  };
-  const index = res.rows[0]?.index;
-  if (index === undefined) throw new Error(`network ${network} is not set up`);
-  return Number(index);
-}
-
-export async function insertAddress(db: DbOrTx, v: typeof chainAddresses.$inferInsert): Promise<void> {
-  await db.insert(chainAddresses).values(v);
-}
-
-export async function userAddress(
-  db: DbOrTx,
-  network: string,
-  userId: string,
-): Promise<AddressRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(chainAddresses)
-    .where(and(eq(chainAddresses.network, network), eq(chainAddresses.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-/** Addresses added after `seq` (the scanner's incremental load). */
-export function addressesSince(db: DbOrTx, network: string, seq: number, limit = 50_000) {
-  return db
-    .select({
-      address: chainAddresses.address,
-      purpose: chainAddresses.purpose,
-      exchangeId: chainAddresses.exchangeId,
-      userId: chainAddresses.userId,
-      seq: chainAddresses.seq,
-    })
-    .from(chainAddresses)
-    .where(and(eq(chainAddresses.network, network), gt(chainAddresses.seq, seq)))
-    .orderBy(asc(chainAddresses.seq))
-    .limit(limit);
 }
 
 export async function storedBlock(db: DbOrTx, network: string, number: number) {
@@ -233,19 +184,6 @@ export function listDepositsSeen(db: DbOrTx, limit: number, offset: number) {
 export async function countDepositsSeen(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chainDeposits);
   return Number(row?.n ?? 0);
-}
-
-/** Claims a hash on a network for an exchange or a deposit; false when it is claimed already. */
-export async function insertClaim(
-  db: DbOrTx,
-  v: { network: string; txHash: string; exchangeId?: string; depositId?: string },
-): Promise<boolean> {
-  const rows = await db
-    .insert(txClaims)
-    .values(v)
-    .onConflictDoNothing()
-    .returning({ network: txClaims.network });
-  return rows.length === 1;
 }
 
 /**

@@ -2,28 +2,24 @@ import { CHAIN_ERRORS, type Decimal, type HoldReason, toPlain } from '@vaultline
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, forbidden } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import type { JobLeases } from '../../lib/job-lease';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type ChainDepositRow,
   depositsOfExchanges,
-  ensureNetwork,
   exchangeDeposits,
   findChainDeposit,
   holdDeposits,
-  insertAddress,
-  insertClaim,
   networkRows,
   setDeposit,
-  takeAddressIndex,
-  userAddress,
 } from './chain.repository';
 import type { ChainAdapter } from './chain.types';
+import { createChainAddresses } from './chain-addresses';
 import { createChainAdmin } from './chain-admin';
 import { createNetworkJobs } from './chain-jobs';
-import { claimNetworkOf, type NetworkId, normalHash, watchableNetworkOf } from './chain-networks';
+import { type NetworkId, watchableNetworkOf } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import type { PayoutWorkerDeps } from './chain-payouts';
 import type { Faucet } from './demo-chain';
@@ -96,6 +92,7 @@ export function createChainService(deps: ChainServiceDeps) {
   let networksVersion = 0;
   let faucet = deps.faucet;
 
+  const addresses = createChainAddresses({ db, adapterOf, watched });
   const networkJobs = createNetworkJobs({ ...deps, settings, owners, payoutOwners, assetId, tickerOf });
   /** Networks whose jobs have started are watched from now on. */
   function watch(added: ChainAdapter[]) {
@@ -137,64 +134,7 @@ export function createChainService(deps: ChainServiceDeps) {
       Object.assign(payoutOwners, o.payouts ?? {});
     },
 
-    /**
-     * Takes the network's next deposit address for a new exchange, in the caller's transaction
-     * (the exchange row and its address commit together); call bindExchange once the row exists.
-     */
-    async reserveAddress(tx: DbOrTx, network: NetworkId): Promise<{ index: number; address: string }> {
-      const adapter = adapterOf(network);
-      if (!adapter) throw new Error(`${network} is not watched`);
-      // Until the network has been read once there is no block to watch the address from.
-      if ((await ensureNetwork(tx, network)).scannedBlock === null)
-        throw new AppError(503, 'NETWORK_UNAVAILABLE', CHAIN_ERRORS.networkUnavailable(network), undefined, {
-          network,
-        });
-      const index = await takeAddressIndex(tx, network);
-      return { index, address: adapter.depositAddress(index).address };
-    },
-    async bindExchange(
-      tx: DbOrTx,
-      network: NetworkId,
-      reserved: { index: number; address: string },
-      exchangeId: string,
-    ) {
-      await insertAddress(tx, { network, ...reserved, purpose: 'exchange', exchangeId });
-    },
-
-    /** The user's own deposit address on the asset's network (made on first use, kept for good). */
-    async userAddress(
-      userId: string,
-      ticker: string,
-    ): Promise<{ address: string; watched: WatchedAsset } | undefined> {
-      const w = watched(ticker);
-      if (!w) return undefined;
-      const found = await userAddress(db, w.network, userId);
-      if (found) return { address: found.address, watched: w };
-      await db
-        .transaction(async (tx) => {
-          const reserved = await service.reserveAddress(tx, w.network);
-          await insertAddress(tx, { network: w.network, ...reserved, purpose: 'user', userId });
-        })
-        .catch(async (err) => {
-          // Two first uses at once: the other one's address stands.
-          if (!(await userAddress(db, w.network, userId))) throw err;
-        });
-      const row = await userAddress(db, w.network, userId);
-      return row ? { address: row.address, watched: w } : undefined;
-    },
-
-    /**
-     * Claims a hash typed for a network that is not watched (DECISIONS §10): one exchange or deposit
-     * per hash and network, enforced by the database. False when it is claimed already.
-     */
-    claimHash(tx: DbOrTx, c: { ticker: string; hash: string; exchangeId?: string; depositId?: string }) {
-      return insertClaim(tx, {
-        network: claimNetworkOf(c.ticker),
-        txHash: normalHash(c.hash),
-        ...(c.exchangeId ? { exchangeId: c.exchangeId } : {}),
-        ...(c.depositId ? { depositId: c.depositId } : {}),
-      });
-    },
+    ...addresses,
 
     /** Asks for a payout (sent by the job; waits for an admin past the limits). */
     async requestPayout(
