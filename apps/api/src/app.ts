@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { CHECKOUT_PATHS } from '@vaultline/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChainNetworkConfig } from './chain-config';
@@ -10,6 +11,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createTokenService } from './lib/tokens';
 import { registerModules } from './modules';
 import type { Faucet } from './modules/chain/demo-chain';
+import { testGatewayRoutes } from './modules/payments/test-gateway.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -120,6 +122,21 @@ export async function buildApp({
   await app.register(authPlugin, { tokens, loadAuthState: (id) => services.account.loadAuthState(id) });
   await app.register(docsPlugin);
   await app.register(registerModules, { prefix: '/api' });
+  // The test gateway's hosted pages (outside /api: the only place a card number is typed), and its
+  // webhooks delivered through the app itself unless TEST_GATEWAY_WEBHOOK_URL says where.
+  const testGateway = services.payments.test;
+  if (testGateway) {
+    await app.register(testGatewayRoutes, { gateway: testGateway });
+    services.payments.useSender(async (payload, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api${CHECKOUT_PATHS.testGatewayWebhook}`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      return res.statusCode;
+    });
+  }
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

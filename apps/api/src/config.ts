@@ -46,7 +46,18 @@ const envSchema = z.object({
   LOCK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Connections to PostgreSQL per API process (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  PAYMENT_GATEWAY: z.enum(['test']).default('test'),
+  /** The card payment gateway (DECISIONS §7): the built-in test one (offline) or Stripe. */
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().max(500).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().max(500).optional(),
+  /** A yearly recurring Stripe price for premium; without it, an inline price of 49 is used. */
+  STRIPE_PRICE_PREMIUM: z.string().max(200).optional(),
+  /** Stripe's API host (a test stand-in on loopback); Stripe's own by default. */
+  STRIPE_API_URL: z.url().optional(),
+  /** Days premium lasts after a failed renewal while the gateway retries. */
+  PREMIUM_GRACE_DAYS: z.coerce.number().min(0).max(60).default(7),
+  /** Where the test gateway posts its webhooks; in process (through the app) when unset. */
+  TEST_GATEWAY_WEBHOOK_URL: z.url().optional(),
   /** The most one card deposit may be worth, in USD at the current price. */
   /** This instance's name in health answers and job leases (default host:pid). */
   INSTANCE_NAME: z.string().min(1).max(100).optional(),
@@ -110,7 +121,22 @@ export interface Config {
     maxAgeSeconds: number;
   };
   lockTtlSeconds: number;
-  paymentGateway: 'test';
+  paymentGateway: 'test' | 'stripe';
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        pricePremium: string | undefined;
+        apiUrl: string | undefined;
+      }
+    | undefined;
+  premiumGraceDays: number;
+  testGatewayWebhookUrl: string | undefined;
+  /**
+   * False in production with the test gateway outside demo mode: it takes no money, so card
+   * checkouts are refused until Stripe is configured (safe by default).
+   */
+  cardPaymentsEnabled: boolean;
   cardDepositMaxUsd: number;
   instanceName: string;
   cardReconcileAfterSeconds: number;
@@ -160,6 +186,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  if (e.PAYMENT_GATEWAY === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY?.startsWith('sk_') && !e.STRIPE_SECRET_KEY?.startsWith('rk_'))
+      problems.push(
+        'STRIPE_SECRET_KEY must be set to a Stripe secret key (sk_… or rk_…) when PAYMENT_GATEWAY=stripe',
+      );
+    if (!e.STRIPE_WEBHOOK_SECRET?.startsWith('whsec_'))
+      problems.push(
+        "STRIPE_WEBHOOK_SECRET must be set to the webhook endpoint's signing secret (whsec_…) when PAYMENT_GATEWAY=stripe",
+      );
+    if (e.STRIPE_PRICE_PREMIUM !== undefined && !e.STRIPE_PRICE_PREMIUM.startsWith('price_'))
+      problems.push('STRIPE_PRICE_PREMIUM must be a Stripe price id (price_…)');
+    if (isProduction && e.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
+      problems.push('STRIPE_SECRET_KEY is a test key; production takes a live key (sk_live_…)');
+  }
   const demo = e.DEMO ?? !isProduction;
   const chains = chainsConfig(present, { demo }, problems);
   if (problems.length > 0) {
@@ -200,6 +240,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     lockTtlSeconds: e.LOCK_TTL_SECONDS,
     paymentGateway: e.PAYMENT_GATEWAY,
+    stripe:
+      e.PAYMENT_GATEWAY === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            pricePremium: e.STRIPE_PRICE_PREMIUM,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    premiumGraceDays: e.PREMIUM_GRACE_DAYS,
+    testGatewayWebhookUrl: e.TEST_GATEWAY_WEBHOOK_URL,
+    cardPaymentsEnabled: !(isProduction && e.PAYMENT_GATEWAY === 'test' && !demo),
     cardDepositMaxUsd: e.CARD_DEPOSIT_MAX_USD,
     instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}`,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,

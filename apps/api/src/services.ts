@@ -22,6 +22,7 @@ import { createFeedService, type FeedService } from './modules/feed/feed.service
 import { createFundingChainOwner } from './modules/funding/funding-chain';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
+import { createPayments } from './modules/payments/payments.module';
 import { createPremiumService } from './modules/premium/premium.service';
 import { createSystemService } from './modules/system/system.service';
 
@@ -93,12 +94,27 @@ export function createServices(ctx: ServiceContext) {
     payouts: exchange.payoutOwners,
   });
   const profile = createProfileService({ db, mail, system });
+  // Card payments on the gateway's hosted checkout, settled by its webhooks (decision 0031).
+  const payments = createPayments({
+    db,
+    config: ctx.config,
+    log: ctx.log,
+    ledger: money.ledger,
+    catalog: money.catalog,
+    prices: money.prices,
+    account,
+    audit,
+    feed,
+    mail,
+    leases,
+  });
   const premium = createPremiumService({
     db,
-    payments: money.payments,
+    gateway: payments.gateway,
     tokens: ctx.tokens,
     account,
     log: ctx.log,
+    manageUrl: `${payments.gateway.id === 'test' ? '' : ctx.config.publicUrl.replace(/\/$/, '')}/premium/manage`,
   });
   // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
   const admin = createAdminService({ db, audit, validAddress, catalog: money.wallets.catalog, feed });
@@ -111,6 +127,7 @@ export function createServices(ctx: ServiceContext) {
   const lifecycle = {
     async start() {
       await start();
+      payments.start();
       expiry.start();
       keptFigures.start();
     },
@@ -119,6 +136,7 @@ export function createServices(ctx: ServiceContext) {
       await auth.idle();
       await expiry.stop();
       await keptFigures.stop();
+      await payments.stop();
       await stop();
       // Another instance takes the jobs over at its next pass instead of after the lease runs out.
       await leases.release().catch((err) => ctx.log.warn({ err }, 'job leases not released'));
@@ -141,6 +159,7 @@ export function createServices(ctx: ServiceContext) {
     adminSettings,
     profile,
     premium,
+    payments,
     leases,
     lifecycle,
   };

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'payout.send',
   'payout.retry',
   'chainDeposit.refund',
+  'deposit.refund',
+  'premiumPayment.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [
@@ -31,6 +33,7 @@ export const AUDIT_TARGETS = [
   'exchange',
   'payout',
   'chainDeposit',
+  'premiumPayment',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -107,6 +107,8 @@ export const depositSchema = z.object({
   /** Seen on a watched network: its confirmations so far and the number that credits it. */
   confirmations: z.number().int().nullable(),
   requiredConfirmations: z.number().int().nullable(),
+  /** A card deposit refunded by support: when (the wallet was debited then), else null. */
+  refundedAt: z.string().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 

@@ -3,9 +3,10 @@ import { decimalOutSchema } from './money';
 
 /**
  * Premium (spec-2 §2, §3, §7; DECISIONS §7): a yearly subscription of LIMITS.premiumPrice in the
- * user's display currency, paid by card through the payment gateway. POST User/premium pays and
- * DELETE User/premium cancels; both answer a fresh access token carrying the new premium claim.
- * GET User/premium gives the current subscription (or null).
+ * user's display currency that renews, paid on the payment gateway's hosted checkout (POST
+ * User/premium/checkout, see checkout.ts). POST User/premium answers a fresh access token once the
+ * gateway's webhook has started it; DELETE User/premium cancels at the period's end. GET
+ * User/premium gives the current subscription (or null).
  */
 export const PREMIUM_PATH = 'User/premium';
 
@@ -43,31 +44,16 @@ export function expiryInFuture(expiry: string, now = new Date()): boolean {
 export const cardDigits = (v: string) => v.replace(/[\s-]/g, '');
 
 /**
- * The payload (spec-2 §3 "Premium purchase payload"): names, card number, expiry ("expiracy", as
- * the spec spells it) and CVC. Only the shape is checked here; Luhn and expiry are the gateway's to
- * refuse (the form checks them too, with premiumCardProblems). Never stored nor logged.
+ * POST User/premium no longer takes card data (DECISIONS §7): the card is typed on the gateway's
+ * hosted page only (POST User/premium/checkout). It takes an empty body and answers a fresh token
+ * and the subscription once the gateway's webhook has started it; any card field is refused.
  */
-export const premiumPurchaseRequestSchema = z.object({
-  firstName: z.string().trim().min(1, { message: 'First name is required' }).max(100),
-  lastName: z.string().trim().min(1, { message: 'Last name is required' }).max(100),
-  creditCardNumber: z
-    .string()
-    .max(40, { message: 'Invalid card number' })
-    .transform(cardDigits)
-    .pipe(z.string().regex(/^\d{12,19}$/, { message: 'Invalid card number' })),
-  expiracy: z
-    .string()
-    .max(10, { message: 'Expiry must be MM/YY' })
-    .refine((v) => parseExpiry(v) !== null, { message: 'Expiry must be MM/YY' }),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
-});
+export const premiumPurchaseRequestSchema = z.strictObject({});
 export type PremiumPurchaseRequest = z.infer<typeof premiumPurchaseRequestSchema>;
-export type PremiumPurchaseInput = z.input<typeof premiumPurchaseRequestSchema>;
 
 export type PremiumCardField = 'firstName' | 'lastName' | 'creditCardNumber' | 'expiracy' | 'cvc';
+/** What the test gateway's hosted page takes (the only place a card number is typed). */
+export type PremiumPurchaseInput = Record<PremiumCardField, string>;
 export type PremiumCardProblem =
   | 'required'
   | 'cardNumberFormat'
@@ -96,7 +82,11 @@ export function premiumCardProblems(
   return out;
 }
 
-export const PREMIUM_SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+/**
+ * active: paid for the period under way (renews unless cancelAtPeriodEnd); past_due: a renewal
+ * failed, premium lasts until graceUntil while the gateway retries; cancelled: ended.
+ */
+export const PREMIUM_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled'] as const;
 
 /** A premium subscription: the card's last 4 digits and brand only. */
 export const premiumSubscriptionSchema = z.object({
@@ -106,9 +96,13 @@ export const premiumSubscriptionSchema = z.object({
   renewalDate: z.string(),
   amount: decimalOutSchema,
   currency: z.string(),
-  cardLast4: z.string(),
-  cardBrand: z.string(),
+  cardLast4: z.string().nullable(),
+  cardBrand: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** Cancelled by the user: premium lasts until renewalDate, then ends without a renewal. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** past_due: premium lasts until then unless a retry succeeds. */
+  graceUntil: z.string().nullable(),
 });
 export type PremiumSubscription = z.infer<typeof premiumSubscriptionSchema>;
 
@@ -119,7 +113,10 @@ export const premiumPurchaseResultSchema = z.object({
 });
 export type PremiumPurchaseResult = z.infer<typeof premiumPurchaseResultSchema>;
 
-/** DELETE User/premium: the new access token (premium claim false). */
+/**
+ * DELETE User/premium: cancels at the end of the period paid (DECISIONS §7); the new access token
+ * keeps the premium claim until then.
+ */
 export const premiumCancelResultSchema = z.object({ jwToken: z.string() });
 export type PremiumCancelResult = z.infer<typeof premiumCancelResultSchema>;
 

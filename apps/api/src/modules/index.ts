@@ -10,6 +10,8 @@ import { exchangeRoutes } from './exchange/exchange.routes';
 import { fundingRoutes } from './funding/funding.routes';
 import { historyRoutes } from './history/history.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { checkoutRoutes } from './payments/checkout.routes';
+import { webhookRoutes } from './payments/webhooks.routes';
 import { premiumRoutes } from './premium/premium.routes';
 import { pricesRoutes } from './prices/prices.routes';
 import { systemRoutes } from './system/system.routes';
@@ -29,6 +31,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(pricesRoutes);
   await app.register(convertRoutes);
   await app.register(fundingRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(webhookRoutes);
   await app.register(historyRoutes);
   await app.register(exchangeRoutes);
   // The back office: every Admin/* call of these modules, behind one admin guard.

@@ -41,7 +41,7 @@ declare module 'fastify' {
      * A public route that checks a credential of its own (the refresh cookie) and answers 401 when
      * it is missing or wrong; declared for the authorization matrix test.
      */
-    ownCredential?: 'refresh-cookie' | 'metrics-token';
+    ownCredential?: 'refresh-cookie' | 'metrics-token' | 'gateway-signature';
   }
   interface FastifyRequest {
     auth: AuthUser | null;

@@ -24,6 +24,8 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
       });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
+    // A payment gateway's webhook is not a browser's call: its signature is its credential.
+    if (req.routeOptions.config?.ownCredential === 'gateway-signature') return done();
     const header = req.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
       return done(forbidden('Missing or invalid XSRF token; reload the page and try again', 'XSRF'));

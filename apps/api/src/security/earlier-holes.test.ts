@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { openPglite } from '../db/client';
-import { deposits, testGatewayCharges, users } from '../db/schema';
+import { deposits, testGatewayPayments, users } from '../db/schema';
 import {
   claims,
   createUser,
@@ -204,7 +204,7 @@ describe('holes of the earlier system, each closed', () => {
     for (const e of events) expect(e.payload, `${e.who} ${e.event}`).not.toMatch(/@/);
   });
 
-  it('premium without payment and card data kept: a declined card keeps nothing; no row or log holds the card number or CVC', async () => {
+  it("premium without payment and card data kept: card data is refused by the API; premium comes only from the gateway's signed word; no row or log holds the card number or CVC", async () => {
     const user = await newUser();
     const cvc = '9317';
     const card = (number: string) => ({
@@ -215,18 +215,27 @@ describe('holes of the earlier system, each closed', () => {
       cvc,
     });
     const before = await tableCounts(t);
-    const declined = await post('/api/User/premium', card(TEST_CARDS.declined), user.token);
-    expect(declined.statusCode).toBe(402);
-    expect(declined.json().error.code).toBe('CARD_DECLINED');
-    // Only the card processor's own record of the attempt (the test gateway's table) is new.
-    expect(countChanges(before, await tableCounts(t))).toEqual([
-      `test_gateway_charges: ${before.test_gateway_charges} -> ${(before.test_gateway_charges ?? 0) + 1}`,
-    ]);
-    expect((await get('/api/User/premium', user.token)).json().content).toBeNull();
+    const sent = await post('/api/User/premium', card(TEST_CARDS.success), user.token);
+    expect(sent.statusCode).toBe(400);
+    expect(countChanges(before, await tableCounts(t))).toEqual([]);
+    // The browser's word is not a payment: the return page's address proves nothing.
+    const url = (await post('/api/User/premium/checkout', {}, user.token)).json().content.url as string;
+    const typed = (number: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ number, expiry: '12/39', cvc }).toString(),
+      });
+    expect((await typed(TEST_CARDS.declined)).statusCode).toBe(402);
+    await t.services.payments.deliver();
+    expect((await post('/api/User/premium', {}, user.token)).statusCode).toBe(409);
     expect((await get('/api/User', user.token)).json().content.premium).toBe(false);
-    // A paid subscription, then: card data is still nowhere.
-    expect((await post('/api/User/premium', card('5555 5555 5555 4444'), user.token)).statusCode).toBe(200);
-    const numbers = [TEST_CARDS.declined, '5555555555554444', '5555 5555 5555 4444'];
+    // Paid on the gateway's page, then: premium once its webhook has landed, card data still nowhere.
+    expect((await typed('5555 5555 5555 4444')).statusCode).toBe(303);
+    await t.services.payments.deliver();
+    expect((await post('/api/User/premium', {}, user.token)).statusCode).toBe(200);
+    const numbers = [TEST_CARDS.declined, TEST_CARDS.success, '5555555555554444', '5555 5555 5555 4444'];
     const rows = await allRowsText(t);
     for (const n of numbers) expect(rows.filter((r) => r.includes(n))).toEqual([]);
     expect(rows.filter((r) => r.includes(`"${cvc}"`) || /"cvc"|creditCardNumber/i.test(r))).toEqual([]);
@@ -254,20 +263,25 @@ describe('holes of the earlier system, each closed', () => {
     const [row] = await t.services.db.select().from(deposits).where(eq(deposits.id, notice.json().content));
     expect(new Decimal(await balance(t, user.token, 'BTC')).eq(row?.amount ?? 'NaN')).toBe(true);
 
-    const cardDeposit = (cardNumber: string, amount: string) =>
-      post(
-        '/api/Payment/card/deposit',
-        { cardNumber, expiry: '12/39', cvc: '123', holderName: 'Ada Lovelace', assetId: a.usd, amount },
-        user.token,
-      );
+    const cardDeposit = async (cardNumber: string, amount: string) => {
+      const url = (await post('/api/Payment/card/checkout', { assetId: a.usd, amount }, user.token)).json()
+        .content.url as string;
+      const paid = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ number: cardNumber, expiry: '12/39', cvc: '123' }).toString(),
+      });
+      await t.services.payments.deliver();
+      return paid;
+    };
     expect((await cardDeposit(TEST_CARDS.declined, '40')).statusCode).toBe(402);
     expect(await balance(t, user.token, 'USD')).toBe('0');
-    expect((await cardDeposit(TEST_CARDS.success, '25.5')).statusCode).toBe(200);
+    expect((await cardDeposit(TEST_CARDS.success, '25.5')).statusCode).toBe(303);
     const [charge] = await t.services.db
       .select()
-      .from(testGatewayCharges)
-      .where(eq(testGatewayCharges.ok, true))
-      .orderBy(desc(testGatewayCharges.createdAt))
+      .from(testGatewayPayments)
+      .orderBy(desc(testGatewayPayments.createdAt))
       .limit(1);
     expect(new Decimal(await balance(t, user.token, 'USD')).eq(charge?.amount ?? 'NaN')).toBe(true);
     expect(new Decimal(charge?.amount ?? 0).eq('25.5')).toBe(true);

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   numeric,
@@ -46,6 +45,14 @@ export const deposits = pgTable(
      * user reported by hash (whose hash is claimed once per network in tx_claims).
      */
     chainDepositId: uuid('chain_deposit_id'),
+    /**
+     * A card deposit refunded by support (decision 0031): 'pending' once the wallet is debited and
+     * the gateway is asked, 'refunded' once it has answered. The debit is the entry refund_entry_id.
+     */
+    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+    refundEntryId: uuid('refund_entry_id').references(() => journalEntries.id),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('deposits_chain_deposit_unique')
@@ -59,22 +66,3 @@ export const deposits = pgTable(
     check('deposits_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
 );
-
-/**
- * The offline test gateway's own record of charges, standing in for the books a real gateway keeps
- * on its side: keyed by the caller's idempotency key, it survives a restart of the API, so the card
- * reconciliation can ask "was this charged?" after a crash exactly as it would ask a real gateway.
- * Card number and CVC are never stored here either: last 4 digits and brand only.
- */
-export const testGatewayCharges = pgTable('test_gateway_charges', {
-  idempotencyKey: text('idempotency_key').primaryKey(),
-  ok: boolean('ok').notNull(),
-  reference: text('reference'),
-  code: text('code'),
-  message: text('message'),
-  amount: numeric('amount').notNull(),
-  currency: text('currency').notNull(),
-  last4: text('last4').notNull(),
-  brand: text('brand').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

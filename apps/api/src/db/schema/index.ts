@@ -6,6 +6,7 @@ export * from './exchange';
 export * from './funding';
 export * from './jobs';
 export * from './ledger';
+export * from './payments';
 export * from './premium';
 export * from './prices';
 export * from './profile';

@@ -6,6 +6,7 @@ import { adminChainRoutes } from '../chain/chain.routes';
 import { adminExchangeRoutes } from '../exchange/admin-exchange.routes';
 import { adminExchangeReceivedRoutes } from '../exchange/admin-exchange-received.routes';
 import { adminDepositsRoutes } from '../funding/admin-deposits.routes';
+import { adminPaymentsRoutes } from '../payments/admin-payments.routes';
 import { adminRoutes } from './admin.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { auditRoutes } from './audit.routes';
@@ -46,6 +47,7 @@ export const ADMIN_MODULES: readonly FastifyPluginAsync[] = [
   adminExchangeRoutes,
   adminExchangeReceivedRoutes,
   adminChainRoutes,
+  adminPaymentsRoutes,
 ];
 
 /**

@@ -1,6 +1,5 @@
 import {
   assetIdQuerySchema,
-  cardDepositRequestSchema,
   cryptoNotifyRequestSchema,
   depositAddressSchema,
   depositSchema,
@@ -18,7 +17,7 @@ import { requireUser } from '../../plugins/auth';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
-/** Payment calls: crypto deposit address and notice, card deposit, the user's deposits. */
+/** Payment calls: crypto deposit address and notice, the user's deposits (card deposits: payments/). */
 export async function fundingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { funding } = app.services;
@@ -57,17 +56,6 @@ export async function fundingRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) =>
       ok(await funding.testDeposit(requireUser(req).id, req.body.assetId, req.body.amount)),
-  });
-
-  app.post('/Payment/card/deposit', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['funding'],
-      summary: 'Fund a fiat wallet by card (payment gateway). Content: deposit id',
-      body: cardDepositRequestSchema,
-      response: { 200: envelopeOf(uuidSchema), ...errors },
-    },
-    handler: async (req) => ok(await funding.cardDeposit(requireUser(req).id, req.body)),
   });
 
   app.get('/Payment/deposits', {

@@ -20,7 +20,6 @@ import type { AuditTrail } from '../admin/audit.service';
 import type { ChainService } from '../chain/chain.service';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
-import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import { decisionAudit } from './deposit-audit';
@@ -33,17 +32,11 @@ import {
   listDepositsPlanned,
   transitionDeposit,
 } from './funding.repository';
-import { createCardDeposits } from './funding-card';
-import type { PaymentGateway } from './payment-gateway';
 
 export interface FundingDeps {
   db: Db;
   catalog: AssetCatalog;
   ledger: LedgerService;
-  payments: PaymentGateway;
-  /** USD prices for the card deposit limit. */
-  prices: Pick<PriceService, 'freshUsd'>;
-  cardDepositMaxUsd: number;
   /** The live feed: an admin's decision reaches the owner's open pages (and the admins). */
   feed: Pick<FeedService, 'publish'>;
   /** Each admin decision writes its audit row in the decision's transaction. */
@@ -71,6 +64,7 @@ function toDeposit(r: ListRow): Deposit {
     wallet: r.wallet,
     confirmations: r.chain?.confirmations ?? null,
     requiredConfirmations: r.chain?.required ?? null,
+    refundedAt: d.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -211,8 +205,6 @@ export function createFundingService(deps: FundingDeps) {
       const amount = checkAmount(a, amountText);
       return { transactionHash: await deps.chain.testDeposit(a.ticker, own.address, amount) };
     },
-
-    ...createCardDeposits(deps, { asset, checkAmount, credit, pushDecision }),
 
     async userDeposits(userId: string): Promise<Deposit[]> {
       return (await listDeposits(db, { userId })).map(toDeposit);

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig } from '../../chain-config';
 import type { Config } from '../../config';
 import type { Db, RunStatement } from '../../db/client';
-import { createIntervalJob } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
 import type { AccountService } from '../account/account.service';
 import type { AuditTrail } from '../admin/audit.service';
@@ -11,8 +10,6 @@ import type { Faucet } from '../chain/demo-chain';
 import { createConvertService } from '../convert/convert.service';
 import type { FeedService } from '../feed/feed.service';
 import { createFundingService } from '../funding/funding.service';
-import { createPaymentGateway } from '../funding/payment-gateway';
-import { dbGatewayStore } from '../funding/test-gateway-store';
 import { createHistoryService } from '../history/history.service';
 import { createPriceSource } from '../prices/price-sources';
 import { createPriceService } from '../prices/prices.service';
@@ -21,7 +18,7 @@ import { createAssetCatalog } from '../wallets/asset-catalog';
 import { createWalletsService } from '../wallets/wallets.service';
 import { createLedgerService } from './ledger.service';
 
-/** The money modules' services (prices, ledger, wallets, convert, funding, payments), wired together. */
+/** The money modules' services (prices, ledger, wallets, convert, funding, chains), wired together. */
 export function createMoneyServices(ctx: {
   db: Db;
   run: RunStatement;
@@ -51,7 +48,6 @@ export function createMoneyServices(ctx: {
     ...(ctx.leases ? { leases: ctx.leases } : {}),
   });
   const ledger = createLedgerService({ db });
-  const payments = createPaymentGateway(config.paymentGateway, dbGatewayStore(db));
   // Watched networks (DECISIONS §10): addresses, scanning and payouts, under the job leases.
   const chain = createChainService({
     db,
@@ -85,27 +81,15 @@ export function createMoneyServices(ctx: {
     db,
     catalog,
     ledger,
-    payments,
-    prices,
-    cardDepositMaxUsd: config.cardDepositMaxUsd,
     feed,
     audit: ctx.audit,
     chain,
     demo: config.demo,
   });
-  // Card deposits left charging by an interrupted server are settled a few times per window.
-  const reconcileAfterMs = config.cardReconcileAfterSeconds * 1000;
-  const reconcile = createIntervalJob({
-    name: 'card deposits reconciled',
-    everyMs: Math.min(60_000, Math.max(200, reconcileAfterMs / 4)),
-    pass: () => funding.reconcileCards(new Date(Date.now() - reconcileAfterMs)),
-    log,
-    ...(ctx.leases ? { leases: ctx.leases } : {}),
-  });
   return {
     prices,
     ledger,
-    payments,
+    catalog,
     wallets,
     convert,
     funding,
@@ -115,12 +99,10 @@ export function createMoneyServices(ctx: {
     async start() {
       await ledger.prepare((await catalog.all()).map((a) => a.id));
       await prices.start();
-      reconcile.start();
       await chain.start();
     },
     async stop() {
       await chain.stop();
-      await reconcile.stop();
       await prices.stop();
     },
   };

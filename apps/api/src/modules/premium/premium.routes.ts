@@ -1,32 +1,54 @@
 import {
+  CHECKOUT_ERRORS,
+  checkoutUrlSchema,
   envelopeOf,
   errorEnvelopeSchema,
   premiumCancelResultSchema,
-  premiumPurchaseRequestSchema,
   premiumPurchaseResultSchema,
+  premiumReceiptsSchema,
   premiumSubscriptionSchema,
 } from '@vaultline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/auth';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
-/** Premium subscription (spec-2 §7): pay by card, see it, cancel it. */
+/** No card data here any more (DECISIONS §7): any field in the body is refused with this message. */
+const emptyBody = z
+  .record(z.string(), z.unknown())
+  .refine((v) => Object.keys(v).length === 0, { message: CHECKOUT_ERRORS.cardDataRefused })
+  .optional();
+
+/** Premium subscription (spec-2 §7, DECISIONS §7): its hosted checkout, its state, its end. */
 export async function premiumRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { premium } = app.services;
+  const { premium, payments } = app.services;
 
   app.get('/User/premium', {
     config: { access: 'user' },
     schema: {
       tags: ['premium'],
-      summary: 'Your latest premium subscription (active or cancelled), or null',
+      summary: 'Your latest premium subscription (active, past due or cancelled), or null',
       security: [{ bearer: [] }],
       response: { 200: envelopeOf(premiumSubscriptionSchema.nullable()), ...errors },
     },
     handler: async (req) => ok(await premium.current(requireUser(req).id)),
+  });
+
+  app.post('/User/premium/checkout', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['premium'],
+      summary:
+        "Start paying premium (49 a year in your display currency, renewing): answers the payment gateway's hosted page to send the browser to",
+      security: [{ bearer: [] }],
+      body: emptyBody,
+      response: { 200: envelopeOf(checkoutUrlSchema), ...errors },
+    },
+    handler: async (req) => ok(await payments.checkout.premium(requireUser(req).id)),
   });
 
   app.post('/User/premium', {
@@ -34,22 +56,46 @@ export async function premiumRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['premium'],
       summary:
-        'Subscribe to premium for a year: 49 in your display currency by card (402 CARD_DECLINED / CARD_INVALID when refused; nothing is kept then). Answers a new access token with the premium claim',
+        'Takes no card data. Once the gateway has confirmed the payment: a fresh access token with the premium claim and the subscription (409 NOT_PREMIUM before)',
       security: [{ bearer: [] }],
-      body: premiumPurchaseRequestSchema,
+      body: emptyBody,
       response: { 200: envelopeOf(premiumPurchaseResultSchema), ...errors },
     },
-    handler: async (req) => ok(await premium.purchase(requireUser(req).id, req.body)),
+    handler: async (req) => ok(await premium.purchase(requireUser(req).id)),
   });
 
   app.delete('/User/premium', {
     config: { access: 'premium' },
     schema: {
       tags: ['premium'],
-      summary: 'Cancel premium: it ends now. Answers a new access token without the premium claim',
+      summary:
+        'Cancel premium at the end of the period paid (it does not renew). Answers a fresh access token',
       security: [{ bearer: [] }],
       response: { 200: envelopeOf(premiumCancelResultSchema), ...errors },
     },
     handler: async (req) => ok(await premium.cancel(requireUser(req).id)),
+  });
+
+  app.get('/User/premium/receipts', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['premium'],
+      summary: 'Your premium payments, newest first: date, amount, card (last 4 and brand), refund',
+      security: [{ bearer: [] }],
+      response: { 200: envelopeOf(premiumReceiptsSchema), ...errors },
+    },
+    handler: async (req) => ok(await premium.receipts(requireUser(req).id)),
+  });
+
+  app.post('/User/premium/portal', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['premium'],
+      summary: "The payment gateway's page to manage the saved card (400 NO_SAVED_CARD without one)",
+      security: [{ bearer: [] }],
+      body: emptyBody,
+      response: { 200: envelopeOf(checkoutUrlSchema), ...errors },
+    },
+    handler: async (req) => ok(await premium.portal(requireUser(req).id)),
   });
 }

@@ -1,0 +1,1 @@
+DROP TABLE "test_gateway_charges" CASCADE;

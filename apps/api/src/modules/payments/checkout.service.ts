@@ -1,0 +1,257 @@
+import {
+  ALREADY_PREMIUM_MESSAGE,
+  type CardCheckoutRequest,
+  CHECKOUT_ERRORS,
+  CHECKOUT_RETURN_PAGE,
+  type CheckoutState,
+  type CheckoutStatus,
+  Decimal,
+  FUNDING_ERRORS,
+  hasAtMostDecimals,
+  LIMITS,
+  PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE,
+  TransactionStatus,
+  tooManyDecimalsMessage,
+  toPlain,
+  WalletType,
+} from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { AccountService } from '../account/account.service';
+import { type DepositRow, insertDeposit } from '../funding/funding.repository';
+import { pgError } from '../ledger/ledger.service';
+import * as premiumRepo from '../premium/premium.repository';
+import type { PriceService } from '../prices/prices.service';
+import type { AssetCatalog } from '../wallets/asset-catalog';
+import * as repo from './checkouts.repository';
+import { minorDigits, type PaymentGateway } from './gateway';
+import type { PaymentEvents } from './payment-events';
+
+export interface CheckoutDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  events: PaymentEvents;
+  account: Pick<AccountService, 'getUser'>;
+  catalog: AssetCatalog;
+  prices: Pick<PriceService, 'freshUsd'>;
+  cardDepositMaxUsd: number;
+  /** Absolute base of the return page for a gateway on another site (Stripe). */
+  publicUrl: string;
+  /** False: card payments are refused (production with the test gateway, config.ts). */
+  enabled: boolean;
+  pushDeposit: (row: DepositRow) => void;
+  log: FastifyBaseLogger;
+}
+
+const STATE: Record<repo.CheckoutRow['status'], CheckoutState> = {
+  open: 'processing',
+  paid: 'succeeded',
+  declined: 'declined',
+  cancelled: 'cancelled',
+};
+
+const toStatus = (c: repo.CheckoutRow): CheckoutStatus => ({
+  id: c.id,
+  purpose: c.purpose,
+  status: STATE[c.status],
+  amount: toPlain(c.amount),
+  currency: c.currency,
+  message: c.status === 'declined' ? c.message : null,
+  depositId: c.depositId,
+});
+
+const unavailable = () => new AppError(503, 'GATEWAY_UNAVAILABLE', CHECKOUT_ERRORS.gatewayUnavailable);
+
+/**
+ * Card payments on the gateway's hosted page (decision 0031): the checkout row (and the deposit or
+ * the pending subscription it pays) is written first, then the gateway's session is opened with the
+ * checkout's id as idempotency key. Only the gateway's webhook settles it (payment-events.ts).
+ */
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, gateway, events } = deps;
+  // The test gateway's page is on this site: relative return URLs work on any host and port.
+  const base = gateway.id === 'test' ? '' : deps.publicUrl.replace(/\/$/, '');
+  const returnUrls = (id: string) => ({
+    successUrl: `${base}${CHECKOUT_RETURN_PAGE}?id=${id}`,
+    cancelUrl: `${base}${CHECKOUT_RETURN_PAGE}?id=${id}&cancelled=1`,
+  });
+
+  const checkEnabled = () => {
+    if (!deps.enabled)
+      throw new AppError(
+        503,
+        'PAYMENTS_NOT_CONFIGURED',
+        'Card payments are not available on this server yet.',
+      );
+  };
+
+  /** Opens the gateway's session for a checkout written just before; undone if the gateway fails. */
+  async function open(
+    c: repo.CheckoutRow,
+    req: { mode: 'payment' | 'subscription'; description: string; email: string; customerId?: string | null },
+  ) {
+    try {
+      const s = await gateway.createCheckout({
+        checkoutId: c.id,
+        mode: req.mode,
+        amount: toPlain(c.amount),
+        currency: c.currency,
+        description: req.description,
+        email: req.email,
+        ...(req.customerId ? { customerId: req.customerId } : {}),
+        ...(c.subscriptionId ? { subscriptionId: c.subscriptionId } : {}),
+        ...returnUrls(c.id),
+      });
+      await repo.setCheckoutSession(db, c.id, s.sessionId);
+      return { url: s.url };
+    } catch (err) {
+      deps.log.warn({ err, checkoutId: c.id }, 'payment gateway refused a checkout');
+      await db.transaction(async (tx) => {
+        const ended = await repo.settleCheckout(tx, c.id, 'cancelled');
+        if (ended) await events.checkoutEnded(tx, ended);
+      });
+      throw unavailable();
+    }
+  }
+
+  /** A previous premium checkout of this user that was never finished: closed at the gateway first. */
+  async function closeAbandoned(sub: premiumRepo.SubscriptionRow) {
+    const c = await repo.findCheckoutOfSubscription(db, sub.id);
+    if (c?.sessionId && (await gateway.expireCheckout(c.sessionId)) === 'completed')
+      throw conflict(PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE, 'PREMIUM_PAYMENT_IN_PROGRESS');
+    await db.transaction(async (tx) => {
+      const ended = c ? await repo.settleCheckout(tx, c.id, 'cancelled') : undefined;
+      if (ended) await events.checkoutEnded(tx, ended);
+      else await premiumRepo.deletePendingSubscription(tx, sub.id);
+    });
+  }
+
+  return {
+    async premium(userId: string) {
+      checkEnabled();
+      const user = await deps.account.getUser(userId);
+      if (user.premium) throw conflict(ALREADY_PREMIUM_MESSAGE, 'ALREADY_PREMIUM');
+      const live = await premiumRepo.findLiveSubscription(db, userId);
+      if (live && live.status !== 'pending') throw conflict(ALREADY_PREMIUM_MESSAGE, 'ALREADY_PREMIUM');
+      if (live) await closeAbandoned(live);
+      const start = new Date();
+      const renewal = new Date(start);
+      renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
+      const amount = toPlain(new Decimal(LIMITS.premiumPrice));
+      const customer = (await premiumRepo.findLatestPaidSubscription(db, userId))?.gatewayCustomer;
+      let c: repo.CheckoutRow;
+      try {
+        c = await db.transaction(async (tx) => {
+          const sub = await premiumRepo.insertPendingSubscription(tx, {
+            userId,
+            startDate: start,
+            renewalDate: renewal,
+            amount,
+            currency: user.preferedCurrency,
+            gateway: gateway.id,
+          });
+          return repo.insertCheckout(tx, {
+            userId,
+            purpose: 'premium',
+            gateway: gateway.id,
+            amount,
+            currency: user.preferedCurrency,
+            subscriptionId: sub.id,
+          });
+        });
+      } catch (err) {
+        // Another checkout of this user started a moment ago (one live subscription per user).
+        if (pgError(err)?.code === '23505')
+          throw conflict(PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE, 'PREMIUM_PAYMENT_IN_PROGRESS');
+        throw err;
+      }
+      return open(c, {
+        mode: 'subscription',
+        description: 'Vaultline Premium (1 year, renews yearly)',
+        email: user.email,
+        customerId: customer ?? null,
+      });
+    },
+
+    async card(userId: string, input: CardCheckoutRequest) {
+      checkEnabled();
+      const a = await deps.catalog.byId(input.assetId);
+      if (!a) throw notFound('Asset not found.', 'ASSET_NOT_FOUND');
+      if (a.type !== WalletType.Fiat) throw badRequest(FUNDING_ERRORS.notFiat, 'NOT_FIAT');
+      const amount = new Decimal(input.amount);
+      // What the asset and the card networks can both carry (no fractions of a cent).
+      const decimals = Math.min(a.decimals, minorDigits(a.ticker));
+      if (!hasAtMostDecimals(amount, decimals))
+        throw badRequest(tooManyDecimalsMessage(a.ticker, decimals), 'TOO_MANY_DECIMALS', undefined, {
+          ticker: a.ticker,
+          decimals,
+        });
+      // The limit is in USD; in the deposit's currency it is rounded down to its decimals.
+      const max = new Decimal(deps.cardDepositMaxUsd)
+        .div(deps.prices.freshUsd(a.ticker))
+        .toDecimalPlaces(a.decimals, Decimal.ROUND_DOWN);
+      if (amount.gt(max))
+        throw badRequest(FUNDING_ERRORS.cardLimit(toPlain(max), a.ticker), 'CARD_LIMIT', undefined, {
+          max: toPlain(max),
+          ticker: a.ticker,
+        });
+      const user = await deps.account.getUser(userId);
+      const c = await db.transaction(async (tx) => {
+        const d = await insertDeposit(tx, {
+          userId,
+          assetId: a.id,
+          method: 'card',
+          amount: toPlain(amount),
+          status: TransactionStatus.pending,
+        });
+        return repo.insertCheckout(tx, {
+          userId,
+          purpose: 'deposit',
+          gateway: gateway.id,
+          amount: toPlain(amount),
+          currency: a.ticker,
+          depositId: d.id,
+        });
+      });
+      return open(c, {
+        mode: 'payment',
+        description: `Vaultline deposit of ${toPlain(amount)} ${a.ticker}`,
+        email: user.email,
+      });
+    },
+
+    async status(userId: string, id: string): Promise<CheckoutStatus> {
+      const c = await repo.findCheckout(db, id);
+      if (!c || c.userId !== userId) throw notFound(CHECKOUT_ERRORS.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
+      return toStatus(c);
+    },
+
+    /**
+     * The payer came back from the hosted page without paying: the session is ended at the gateway
+     * so it can no longer be paid, then here. Paid meanwhile, the gateway's completion stands.
+     */
+    async cancel(userId: string, id: string): Promise<CheckoutStatus> {
+      const c = await repo.findCheckout(db, id);
+      if (!c || c.userId !== userId) throw notFound(CHECKOUT_ERRORS.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
+      if (c.status === 'paid' || c.status === 'cancelled' || !c.sessionId) return toStatus(c);
+      let outcome: 'expired' | 'completed';
+      try {
+        outcome = await gateway.expireCheckout(c.sessionId);
+      } catch (err) {
+        deps.log.warn({ err, checkoutId: id }, 'payment gateway could not end a checkout');
+        throw unavailable();
+      }
+      if (outcome === 'expired') {
+        const ended = await db.transaction(async (tx) => {
+          const row = await repo.settleCheckout(tx, id, 'cancelled', c.message);
+          const deposit = row ? await events.checkoutEnded(tx, row) : undefined;
+          return { row, deposit };
+        });
+        if (ended.deposit) deps.pushDeposit(ended.deposit);
+      }
+      return toStatus((await repo.findCheckout(db, id)) ?? c);
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
