@@ -7,7 +7,7 @@ import { assets, deposits, ledgerAccounts, premiumSubscriptions, users } from '.
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../admin/audit.service';
 import { type DepositRow, findDeposit } from '../funding/funding.repository';
-import { isNegativeBalance, type LedgerService } from '../ledger/ledger.service';
+import { INSUFFICIENT_FUNDS, isNegativeBalance, type LedgerService } from '../ledger/ledger.service';
 import * as premiumRepo from '../premium/premium.repository';
 import { isRefusal, type PaymentGateway } from './gateway';
 
@@ -118,7 +118,8 @@ export function createRefunds({ db, gateway, ledger, audit, log, pushDeposit }: 
             ledger.post(sp, entry(row, 'card_refund', 1, randomUUID())),
           );
         } catch (err) {
-          if (!isNegativeBalance(err)) throw err;
+          const low = isNegativeBalance(err) || (err instanceof AppError && err.code === INSUFFICIENT_FUNDS);
+          if (!low) throw err;
           const [a] = await tx
             .select({ ticker: assets.ticker })
             .from(assets)

@@ -1,14 +1,7 @@
 import { createHmac } from 'node:crypto';
-import {
-  CARD_DECLINED_MESSAGE,
-  Decimal,
-  expiryInFuture,
-  luhnValid,
-  TEST_CARDS,
-  toPlain,
-} from '@vaultline/shared';
+import { Decimal, toPlain } from '@vaultline/shared';
 import Stripe from 'stripe';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   GatewayRefusedError,
   type PaymentGateway,
@@ -17,48 +10,10 @@ import {
   WebhookSignatureError,
 } from './gateway';
 import { normalizeStripeEvent } from './stripe-events';
-import { books, type SessionRow, type SubscriptionRow } from './test-gateway-books';
-import { event, invoiceObject, newId, type OutboxEvent, sessionObject } from './test-gateway-events';
-
-/** The public test numbers and what they do (Stripe's): success, declined, insufficient funds. */
-export function cardBrand(n: string): string {
-  if (/^4/.test(n)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(n)) return 'mastercard';
-  if (/^3[47]/.test(n)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(n)) return 'discover';
-  return 'card';
-}
-
-export interface TypedCard {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
-
-export type CardCheck =
-  | { ok: true; last4: string; brand: string }
-  | { ok: false; declined: boolean; message: string };
-
-/** What the test gateway says of a card typed on its page: invalid, declined, or good. */
-export function checkCard(card: TypedCard, now = new Date()): CardCheck {
-  const n = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(n) || !luhnValid(n))
-    return { ok: false, declined: false, message: 'Your card number is invalid.' };
-  if (!expiryInFuture(card.expiry, now))
-    return { ok: false, declined: false, message: 'Your card has expired.' };
-  if (!/^\d{3,4}$/.test(card.cvc.trim()))
-    return { ok: false, declined: false, message: "Your card's security code is invalid." };
-  if (n === TEST_CARDS.declined) return { ok: false, declined: true, message: CARD_DECLINED_MESSAGE };
-  if (n === TEST_CARDS.insufficientFunds)
-    return { ok: false, declined: true, message: 'Your card has insufficient funds.' };
-  return { ok: true, last4: n.slice(-4), brand: cardBrand(n) };
-}
-
-const addYear = (d: Date) => {
-  const x = new Date(d);
-  x.setUTCFullYear(x.getUTCFullYear() + 1);
-  return x;
-};
+import { createBilling } from './test-gateway-billing';
+import { books, type SessionRow } from './test-gateway-books';
+import { type CardCheck, cardBrand, checkCard, type TypedCard } from './test-gateway-cards';
+import { event, newId, sessionObject } from './test-gateway-events';
 
 /** The test gateway's webhook secret: derived from the app's secret, so every instance shares it. */
 export const testWebhookSecret = (appSecret: string) =>
@@ -81,115 +36,7 @@ export interface TestGatewayDeps {
 export function createTestGateway(deps: TestGatewayDeps) {
   const { db, webhookSecret, graceDays } = deps;
   const kick = () => deps.kick?.();
-  const enqueue = async (tx: DbOrTx, ...events: OutboxEvent[]) => {
-    for (const e of events) await books.enqueue(tx, e.id, e.type, e.payload);
-  };
-
-  /** A successful payment of a session: its books, then the events Stripe would send. */
-  async function paySession(tx: DbOrTx, s: SessionRow, card: { last4: string; brand: string }) {
-    const now = new Date();
-    const suffix = newId('x').slice(2);
-    const pi = `pi_${suffix}`;
-    await books.insertPayment(tx, { id: pi, amount: s.amount, currency: s.currency, ...card });
-    if (s.mode === 'payment') {
-      const done = { ...s, paymentIntent: pi, status: 'complete' as const };
-      await books.updateSession(tx, s.id, { status: 'complete', paymentIntent: pi });
-      await enqueue(tx, event('checkout.session.completed', sessionObject(done, 'complete'), now));
-      return;
-    }
-    const customer = s.customer ?? newId('cus');
-    const sub = newId('sub');
-    const metadata = { subscriptionId: s.metadata.subscriptionId ?? '', checkoutId: s.clientReferenceId };
-    const periodEnd = addYear(now);
-    await books.insertSubscription(tx, {
-      id: sub,
-      customer,
-      status: 'active',
-      amount: s.amount,
-      currency: s.currency,
-      periodStart: now,
-      periodEnd,
-      ...card,
-      renewal: 'ok',
-      metadata,
-    });
-    const done = { ...s, customer, subscription: sub, status: 'complete' as const };
-    await books.updateSession(tx, s.id, { status: 'complete', customer, subscription: sub });
-    const invoice = invoiceObject({
-      id: `in_${suffix}`,
-      customer,
-      subscription: sub,
-      metadata,
-      amount: s.amount,
-      currency: s.currency,
-      periodStart: now,
-      periodEnd,
-      paid: true,
-      reason: 'subscription_create',
-      at: now,
-    });
-    // Stripe sends these in no set order; the invoice often first.
-    await enqueue(
-      tx,
-      event('invoice.paid', invoice, now),
-      event('checkout.session.completed', sessionObject(done, 'complete'), now),
-    );
-  }
-
-  /** A renewal of a subscription whose period has ended, with its saved card. */
-  async function renew(tx: DbOrTx, sub: SubscriptionRow, now: Date) {
-    const start = sub.periodEnd;
-    const end = addYear(start);
-    const suffix = newId('x').slice(2);
-    const base = {
-      id: `in_${suffix}`,
-      customer: sub.customer,
-      subscription: sub.id,
-      metadata: sub.metadata,
-      amount: sub.amount,
-      currency: sub.currency,
-      periodStart: start,
-      periodEnd: end,
-      reason: 'subscription_cycle' as const,
-      at: now,
-    };
-    if (sub.renewal === 'ok') {
-      await books.insertPayment(tx, {
-        id: `pi_${suffix}`,
-        amount: sub.amount,
-        currency: sub.currency,
-        last4: sub.last4,
-        brand: sub.brand,
-      });
-      await books.updateSubscription(tx, sub.id, { status: 'active', periodStart: start, periodEnd: end });
-      await enqueue(tx, event('invoice.paid', invoiceObject({ ...base, paid: true }), now));
-      return;
-    }
-    if (sub.status === 'active') {
-      await books.updateSubscription(tx, sub.id, { status: 'past_due' });
-      await enqueue(tx, event('invoice.payment_failed', invoiceObject({ ...base, paid: false }), now));
-    }
-  }
-
-  async function endSubscription(tx: DbOrTx, sub: SubscriptionRow, at: Date) {
-    await books.updateSubscription(tx, sub.id, { status: 'canceled' });
-    await enqueue(
-      tx,
-      event(
-        'customer.subscription.deleted',
-        {
-          id: sub.id,
-          object: 'subscription',
-          status: 'canceled',
-          customer: sub.customer,
-          ended_at: Math.floor(at.getTime() / 1000),
-          canceled_at: Math.floor(at.getTime() / 1000),
-          metadata: sub.metadata,
-        },
-        at,
-      ),
-    );
-  }
+  const { enqueue, paySession, renew, endSubscription } = createBilling();
 
   const gateway: PaymentGateway = {
     id: 'test',
