@@ -67,4 +67,48 @@ describe('configuration', () => {
       loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough-password' }).firstAdmin?.email,
     ).toBe('a@b.co');
   });
+
+  it('checks the Stripe settings at boot with clear errors', () => {
+    expect(loadConfig({}).paymentGateway).toBe('test');
+    const missing = () => loadConfig({ PAYMENT_GATEWAY: 'stripe' });
+    expect(missing).toThrow(ConfigError);
+    expect(missing).toThrow(/STRIPE_SECRET_KEY must be set/);
+    expect(missing).toThrow(/STRIPE_WEBHOOK_SECRET must be set/);
+    expect(() =>
+      loadConfig({
+        PAYMENT_GATEWAY: 'stripe',
+        STRIPE_SECRET_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY must be set to a Stripe secret key/);
+    expect(() =>
+      loadConfig({
+        PAYMENT_GATEWAY: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PRICE_PREMIUM: 'prod_123',
+      }),
+    ).toThrow(/STRIPE_PRICE_PREMIUM must be a Stripe price id/);
+    expect(() =>
+      loadConfig({
+        ...strong,
+        NODE_ENV: 'production',
+        PAYMENT_GATEWAY: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    ).toThrow(/production takes a live key/);
+    const ok = loadConfig({
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(ok.stripe).toMatchObject({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x' });
+  });
+
+  it('refuses card payments in production with the test gateway outside demo mode (it takes no money)', () => {
+    expect(loadConfig({}).cardPaymentsEnabled).toBe(true);
+    expect(loadConfig({ ...strong, NODE_ENV: 'production' }).cardPaymentsEnabled).toBe(false);
+    expect(loadConfig({ ...strong, NODE_ENV: 'production', DEMO: 'true' }).cardPaymentsEnabled).toBe(true);
+  });
 });

@@ -173,3 +173,36 @@ describe('card deposits on the hosted checkout', () => {
     expect((await payOnPage(t, url, GOOD)).body).toContain('expired');
   });
 });
+
+describe('production with the test gateway (it takes no money)', () => {
+  it('refuses card checkouts until a real gateway is configured', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', DEMO: 'false' } });
+    try {
+      const u = await makeUser(prod);
+      const res = await prod.request({
+        method: 'POST',
+        url: '/api/Payment/card/checkout',
+        token: u.token,
+        payload: { assetId: await assetId(prod, 'USD'), amount: '10' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'PAYMENTS_NOT_CONFIGURED',
+        error: 'Card payments are not available on this server yet.',
+      });
+      expect(
+        (
+          await prod.request({
+            method: 'POST',
+            url: '/api/User/premium/checkout',
+            token: u.token,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(503);
+      expect(await prod.services.db.select().from(deposits)).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+  });
+});
