@@ -37,6 +37,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   /** Per address and route: the other calls a guest can repeat (guest exchange, its lookups, logout). */
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  /** Webhook calls a minute from one address (a gateway sends bursts; it retries a 429 later). */
+  WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
   GUEST_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   TRUST_PROXY: bool.default(false),
   PRICE_SOURCE: z.enum(['static', 'coinbase', 'coingecko']).default('static'),
@@ -112,6 +114,7 @@ export interface Config {
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
   guestRateLimit: { max: number; timeWindow: string };
+  webhookRateLimit: { max: number; timeWindow: string };
   trustProxy: boolean;
   /** Price source, its base URL (live sources), refresh period and the oldest price a lock accepts. */
   prices: {
@@ -231,6 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
     guestRateLimit: { max: e.GUEST_RATE_LIMIT_MAX, timeWindow: e.GUEST_RATE_LIMIT_WINDOW },
+    webhookRateLimit: { max: e.WEBHOOK_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     trustProxy: e.TRUST_PROXY,
     prices: {
       source: e.PRICE_SOURCE,

@@ -20,6 +20,11 @@ export function guestRateLimit(config: Pick<Config, 'guestRateLimit'>) {
   return limitOf(config.guestRateLimit);
 }
 
+/** The payment gateways' webhooks: generous (a gateway sends bursts, and retries a refusal later). */
+export function webhookRateLimit(config: Pick<Config, 'webhookRateLimit'>) {
+  return limitOf(config.webhookRateLimit);
+}
+
 function limitOf(limit: { max: number; timeWindow: string }) {
   return {
     max: limit.max,

@@ -369,7 +369,7 @@ describe('holes of the earlier system, each closed', () => {
 
   it('unbounded writes from anonymous callers: every public state-changing route is rate limited (429)', async () => {
     const { t: limited, routes: all } = await appWithRouteTable({
-      env: { AUTH_RATE_LIMIT_MAX: '2', GUEST_RATE_LIMIT_MAX: '2' },
+      env: { AUTH_RATE_LIMIT_MAX: '2', GUEST_RATE_LIMIT_MAX: '2', WEBHOOK_RATE_LIMIT_MAX: '2' },
     });
     try {
       const writes = all.filter((r) => r.access === 'public' && r.method !== 'GET');

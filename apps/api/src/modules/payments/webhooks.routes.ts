@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
+import { webhookRateLimit } from '../../lib/rate-limit';
 import { WebhookSignatureError } from './gateway';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -27,7 +28,11 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     ['test', CHECKOUT_PATHS.testGatewayWebhook],
   ] as const) {
     app.post(path, {
-      config: { access: 'public', ownCredential: 'gateway-signature' },
+      config: {
+        access: 'public',
+        ownCredential: 'gateway-signature',
+        rateLimit: webhookRateLimit(app.config),
+      },
       schema: {
         tags: ['payments'],
         summary: `The ${id === 'stripe' ? 'Stripe' : 'test gateway'} webhook: a signed event (Stripe-Signature header), applied once by its id`,
