@@ -40,6 +40,36 @@ async function post(s: Session, url: string, data?: unknown) {
   return body.content;
 }
 
+/**
+ * Premium bought as a user does: the hosted checkout, the card typed on the test gateway's page, and
+ * the fresh token once the gateway's webhook has landed.
+ */
+async function buyPremium(s: Session): Promise<{ jwToken: string }> {
+  const { url } = (await post(s, 'User/premium/checkout', {})) as { url: string };
+  const paid = await s.ctx.post(url, {
+    form: { number: TEST_CARDS.success, expiry: EXPIRY, cvc: '123' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const xsrf = (await s.ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  let token = '';
+  await expect
+    .poll(async () => {
+      const res = await s.ctx.post('/api/User/premium', {
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          'x-xsrf-token': xsrf,
+          'content-type': 'application/json',
+        },
+        data: '{}',
+      });
+      if (res.ok()) token = ((await res.json()) as { content: { jwToken: string } }).content.jwToken;
+      return res.status();
+    })
+    .toBe(200);
+  return { jwToken: token };
+}
+
 export async function createA11yData(baseURL: string): Promise<A11yData> {
   // New accounts and e-mails on every call (each spec file makes its own data on the shared server).
   const STAMP = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -52,13 +82,7 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
   };
   await signUp(baseURL, { ...premiumUser, password: 'ada-password-123' });
   const premium = await sessionOf(baseURL, premiumUser.email, 'ada-password-123');
-  const bought = (await post(premium, 'User/premium', {
-    firstName: premiumUser.firstName,
-    lastName: premiumUser.lastName,
-    creditCardNumber: TEST_CARDS.success,
-    expiracy: EXPIRY,
-    cvc: '123',
-  })) as { jwToken: string };
+  const bought = await buyPremium(premium);
   // A pending IBAN and a deposit awaiting verification for the admin's lists.
   await post(premium, 'User/iban', { iban: 'CH9300762011623852957' });
   const targetUserId = ((await premium.call('GET', 'User')).body.content as { id: string }).id;

@@ -15,12 +15,6 @@ export const FUNDING_ERRORS = {
     `A card deposit can be at most ${max} ${ticker}. Please enter a smaller amount.`,
 } as const;
 
-/** Notes the card reconciliation leaves on a deposit it settled (admins see them in Deposits). */
-export const CARD_RECONCILED_NOTES = {
-  credited: 'Reconciled: charged at the gateway while the server was interrupted; credited afterwards.',
-  notCharged: 'Reconciled: the payment was interrupted before the card was charged; nothing was taken.',
-} as const;
-
 /** Card test gateway: these public test numbers succeed / decline. */
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -58,33 +52,6 @@ export const cryptoNotifyRequestSchema = z.object({
     .max(200, { message: 'Transaction hash must be at most 200 characters' }),
 });
 export type CryptoNotifyRequest = z.infer<typeof cryptoNotifyRequestSchema>;
-
-/** MM/YY or MM/YYYY. */
-export const cardExpirySchema = z
-  .string()
-  .trim()
-  .regex(/^(0[1-9]|1[0-2])\/(\d{2}|\d{4})$/, { message: 'Expiry must be MM/YY' });
-
-/** The card fields every gateway call takes (also for premium later). Never stored nor logged. */
-export const cardSchema = z.object({
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { message: 'Invalid card number' })),
-  expiry: cardExpirySchema,
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
-  holderName: z.string().trim().min(2, { message: 'Card holder name is required' }).max(100),
-});
-export type Card = z.infer<typeof cardSchema>;
-
-export const cardDepositRequestSchema = cardSchema.extend({
-  assetId: uuidSchema,
-  amount: positiveAmountSchema,
-});
-export type CardDepositRequest = z.infer<typeof cardDepositRequestSchema>;
 
 export const DEPOSIT_METHODS = ['crypto', 'card'] as const;
 
@@ -146,14 +113,13 @@ export const rejectDepositRequestSchema = z.object({
 export type RejectDepositRequest = z.infer<typeof rejectDepositRequestSchema>;
 
 /**
- * Paths under /api. User: cryptoAddress GET ?assetId, cryptoNotify POST, cardDeposit POST (402
- * CARD_DECLINED / CARD_INVALID on a refused card), deposits GET. Admin: adminDeposits GET ?status&page&pageSize,
+ * Paths under /api. User: cryptoAddress GET ?assetId, cryptoNotify POST, deposits GET (card
+ * deposits: checkout.ts). Admin: adminDeposits GET ?status&page&pageSize,
  * approve / reject POST (reject body {notes}); 409 ALREADY_PROCESSED when decided before.
  */
 export const FUNDING_PATHS = {
   cryptoAddress: '/Payment/crypto/address',
   cryptoNotify: '/Payment/crypto/notify',
-  cardDeposit: '/Payment/card/deposit',
   deposits: '/Payment/deposits',
   adminDeposits: '/Admin/deposits',
   approve: (id: string) => `/Admin/deposits/${encodeURIComponent(id)}/approve`,

@@ -24,6 +24,7 @@ const item = (over: Partial<HistoryItem> = {}): HistoryItem => ({
   depositAddress: null,
   confirmations: null,
   requiredConfirmations: null,
+  refundedAt: null,
 });
 
 /** A small RFC 4180 reader, enough to read back what historyCsv writes. */

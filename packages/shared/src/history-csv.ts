@@ -23,6 +23,7 @@ export function exchangeToHistoryItem(e: PublicExchange): HistoryItem {
     depositAddress: e.adminWalletAddress,
     confirmations: e.depositConfirmations,
     requiredConfirmations: e.requiredConfirmations,
+    refundedAt: null,
   };
 }
 

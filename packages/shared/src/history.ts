@@ -141,6 +141,8 @@ export const historyItemSchema = z.object({
   /** Watched networks (DECISIONS §10): the deposit's confirmations so far and the number required. */
   confirmations: z.number().int().nullable(),
   requiredConfirmations: z.number().int().nullable(),
+  /** Card deposits refunded by support: when. */
+  refundedAt: z.string().nullable().default(null),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

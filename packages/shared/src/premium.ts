@@ -10,39 +10,6 @@ import { decimalOutSchema } from './money';
  */
 export const PREMIUM_PATH = 'User/premium';
 
-/** Luhn checksum of a card number's digits (12 to 19 of them). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** MM/YY or MM/YYYY as [month, full year], or null. */
-export function parseExpiry(expiry: string): [number, number] | null {
-  const m = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
-  if (!m?.[1] || !m[2]) return null;
-  return [Number(m[1]), m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2])];
-}
-
-/** True when the card is still valid this month (a card expires at the end of its month). */
-export function expiryInFuture(expiry: string, now = new Date()): boolean {
-  const parsed = parseExpiry(expiry);
-  if (!parsed) return false;
-  const [month, year] = parsed;
-  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
-}
-
-/** Spaces and dashes people type between digit groups. */
-export const cardDigits = (v: string) => v.replace(/[\s-]/g, '');
-
 /**
  * POST User/premium no longer takes card data (DECISIONS §7): the card is typed on the gateway's
  * hosted page only (POST User/premium/checkout). It takes an empty body and answers a fresh token
@@ -50,37 +17,6 @@ export const cardDigits = (v: string) => v.replace(/[\s-]/g, '');
  */
 export const premiumPurchaseRequestSchema = z.strictObject({});
 export type PremiumPurchaseRequest = z.infer<typeof premiumPurchaseRequestSchema>;
-
-export type PremiumCardField = 'firstName' | 'lastName' | 'creditCardNumber' | 'expiracy' | 'cvc';
-/** What the test gateway's hosted page takes (the only place a card number is typed). */
-export type PremiumPurchaseInput = Record<PremiumCardField, string>;
-export type PremiumCardProblem =
-  | 'required'
-  | 'cardNumberFormat'
-  | 'cardNumberLuhn'
-  | 'expiryFormat'
-  | 'expiryPast'
-  | 'cvcFormat';
-
-/** The form's checks before anything is sent: every field's first problem, none when all is well. */
-export function premiumCardProblems(
-  v: PremiumPurchaseInput,
-  now = new Date(),
-): Partial<Record<PremiumCardField, PremiumCardProblem>> {
-  const out: Partial<Record<PremiumCardField, PremiumCardProblem>> = {};
-  if (!v.firstName.trim()) out.firstName = 'required';
-  if (!v.lastName.trim()) out.lastName = 'required';
-  const digits = cardDigits(v.creditCardNumber);
-  if (!digits) out.creditCardNumber = 'required';
-  else if (!/^\d{12,19}$/.test(digits)) out.creditCardNumber = 'cardNumberFormat';
-  else if (!luhnValid(digits)) out.creditCardNumber = 'cardNumberLuhn';
-  if (!v.expiracy.trim()) out.expiracy = 'required';
-  else if (!parseExpiry(v.expiracy)) out.expiracy = 'expiryFormat';
-  else if (!expiryInFuture(v.expiracy, now)) out.expiracy = 'expiryPast';
-  if (!v.cvc.trim()) out.cvc = 'required';
-  else if (!/^\d{3,4}$/.test(v.cvc.trim())) out.cvc = 'cvcFormat';
-  return out;
-}
 
 /**
  * active: paid for the period under way (renews unless cancelAtPeriodEnd); past_due: a renewal

@@ -46,7 +46,7 @@ describe('error codes the API sends', () => {
       'BELOW_MINIMUM',
       'LOCK_EXPIRED',
       'PRICES_STALE',
-      'CARD_DECLINED',
+      'WEBHOOK_SIGNATURE',
     ];
     expect(expected.filter((c) => !scan.codes.has(c))).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { createUser, refreshCookie, uniqueEmail } from '../modules/auth/auth.test-helpers';
 import { assetId } from '../modules/ledger/ledger.test-helpers';
+import { heldWebhooks } from '../modules/payments/payments.test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { formatLine } from './logger';
 
@@ -91,17 +92,28 @@ describe('request log (LOG_LEVEL=info)', () => {
     expect(refresh).not.toBe('');
     secrets.push(bearer, refresh);
 
-    // A card number and CVC (card deposit, the test gateway accepts 4242...), with the bearer token.
+    // A card number and CVC typed on the test gateway's hosted page (served by this process).
+    heldWebhooks(t);
     const usd = await assetId(t, 'USD');
-    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '8531', holderName: 'Log Test' };
-    const deposit = await expectOneLine({
+    const checkout = await t.request({
       method: 'POST',
-      url: '/api/Payment/card/deposit',
+      url: '/api/Payment/card/checkout',
       token: bearer,
-      payload: { ...card, assetId: usd, amount: '12.5' },
+      payload: { assetId: usd, amount: '12.5' },
     });
-    expect(deposit.statusCode).toBe(200);
-    secrets.push('4242424242424242', card.cardNumber, 'Log Test');
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const paid = await expectOneLine({
+      method: 'POST',
+      url: checkout.json().content.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '8531',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    secrets.push('4242424242424242', '4242 4242 4242 4242', '4242+4242');
 
     // The refresh cookie, and the new one the answer sets.
     const rotated = await expectOneLine({
@@ -124,13 +136,22 @@ describe('request log (LOG_LEVEL=info)', () => {
 
     const text = all.map((l) => JSON.stringify(l)).join('\n');
     expect(text).toContain('"url":"/changePassword?token=[redacted]&email=[redacted]"');
-    expect(text).toContain('"url":"/api/Payment/card/deposit"');
+    expect(text).toContain('"url":"/gateway/test/checkout/cs_test_');
     for (const s of secrets) expect(text).not.toContain(s);
     for (const s of [encodeURIComponent(other), bearer.split('.')[2] ?? bearer])
       expect(text).not.toContain(s);
     // The CVC is a short number: look for it among the logged strings (not in pids or times).
-    expect(all.flatMap(strings).filter((s) => s.includes(card.cvc))).toEqual([]);
-    for (const key of ['body', 'headers', 'cvc', 'cardNumber', 'password', 'cookie', 'authorization']) {
+    expect(all.flatMap(strings).filter((s) => s.includes('8531'))).toEqual([]);
+    for (const key of [
+      'body',
+      'headers',
+      'cvc',
+      'number',
+      'cardNumber',
+      'password',
+      'cookie',
+      'authorization',
+    ]) {
       expect(text).not.toContain(`"${key}"`);
     }
   });

@@ -119,7 +119,34 @@ const OWNED: Record<string, (owner: string) => Promise<{ method: string; url: st
     expect(res.statusCode, res.body).toBe(200);
     return { method: 'GET', url: `/api/AssetConvert/transaction?id=${res.json().content}` };
   },
+  'GET /api/Payment/checkout/:id': async (owner) => ({
+    method: 'GET',
+    url: `/api/Payment/checkout/${await checkoutOf(owner)}`,
+  }),
+  'POST /api/Payment/checkout/:id/cancel': async (owner) => ({
+    method: 'POST',
+    url: `/api/Payment/checkout/${await checkoutOf(owner)}/cancel`,
+  }),
 };
+
+/** A card deposit's checkout of this user (its id comes back in the hosted page's session). */
+async function checkoutOf(token: string): Promise<string> {
+  const list = (await t.request({ method: 'GET', url: '/api/Wallets/list' })).json().content as {
+    id: string;
+    ticker: string;
+  }[];
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/Payment/card/checkout',
+    token,
+    payload: { assetId: list.find((w) => w.ticker === 'USD')?.id, amount: '10' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = await t.services.payments.test?.session(
+    String(res.json().content.url).split('/').pop() ?? '',
+  );
+  return session?.clientReferenceId ?? '';
+}
 
 async function lockOf(token: string): Promise<string> {
   const list = (await t.request({ method: 'GET', url: '/api/Wallets/list' })).json().content as {

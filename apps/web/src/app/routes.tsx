@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'transactions', ...page(() => import('./routes/transactions')) },
           { path: 'premium', ...page(() => import('./routes/premium')) },
           { path: 'premium/pay', ...page(() => import('./routes/premium-pay')) },
+          { path: 'payment/return', ...page(() => import('./routes/payment-return')) },
           {
             element: <RequirePremium />,
             children: [{ path: 'premium/manage', ...page(() => import('./routes/premium-manage')) }],
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
               { path: 'search-user', ...page(() => import('./routes/admin/search-user')) },
               { path: 'user/:id', ...page(() => import('./routes/admin/user-detail')) },
               { path: 'deposits', ...page(() => import('./routes/admin/deposits')) },
+              { path: 'premium-payments', ...page(() => import('./routes/admin/premium-payments')) },
               { path: 'networks', ...page(() => import('./routes/admin/networks')) },
               { path: 'bank-accounts', ...page(() => import('./routes/admin/bank-accounts')) },
               { path: 'wallet-addresses', ...page(() => import('./routes/admin/wallet-addresses')) },

@@ -4,6 +4,7 @@ import type { ChainProgress } from '../chain/chain.repository';
 import type { AfterCommit, DepositOwner } from '../chain/chain-owners';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import { pushDeposit } from './deposit-push';
 import {
   type DepositRow,
   depositsOfChainDeposits,
@@ -26,18 +27,10 @@ export function createFundingChainOwner(deps: {
   feed: Pick<FeedService, 'publish'>;
 }): DepositOwner {
   const push = (row: DepositRow, d: Pick<ChainProgress, 'confirmations' | 'requiredConfirmations'>) =>
-    deps.feed.publish(
-      {
-        id: row.id,
-        status: row.status,
-        adminNotes: row.adminNotes,
-        transactionHash: row.transactionHash,
-        updatedAt: new Date().toISOString(),
-        depositConfirmations: d.confirmations,
-        requiredConfirmations: d.requiredConfirmations,
-      },
-      { userId: row.userId },
-    );
+    pushDeposit(deps.feed, row, {
+      depositConfirmations: d.confirmations,
+      requiredConfirmations: d.requiredConfirmations,
+    });
 
   return {
     async seen(tx, list) {

@@ -23,6 +23,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import { decisionAudit } from './deposit-audit';
+import { pushDeposit } from './deposit-push';
 import {
   countDeposits,
   type DepositRow,
@@ -79,16 +80,7 @@ export function createFundingService(deps: FundingDeps) {
     adminNotes: string | null;
     transactionHash: string | null;
   }) {
-    feed.publish(
-      {
-        id: row.id,
-        status: row.status,
-        adminNotes: row.adminNotes,
-        transactionHash: row.transactionHash,
-        updatedAt: new Date().toISOString(),
-      },
-      { userId: row.userId },
-    );
+    pushDeposit(feed, row);
   }
 
   async function asset(id: string): Promise<AssetRow> {

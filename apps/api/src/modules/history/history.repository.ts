@@ -23,6 +23,7 @@ export interface HistoryRow {
   deposit_address: string | null;
   confirmations: number | null;
   required_confirmations: number | null;
+  refunded_at: string | Date | null;
 }
 
 async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
@@ -58,7 +59,8 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
              c.amount::text as amount,
              c.destination_amount::text as destination_amount, c.fee::text as fee, c.rate::text as rate,
              null::text as method, null::text as admin_notes, null::text as transaction_hash,
-             null::text as deposit_address, null::int as confirmations, null::int as required_confirmations
+             null::text as deposit_address, null::int as confirmations, null::int as required_confirmations,
+             null::timestamptz as refunded_at
       from conversions c
       join assets la on la.id = c.left_asset_id
       join assets ra on ra.id = c.right_asset_id
@@ -67,7 +69,7 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
       union all
       (select 'deposit', (extract(epoch from d.creation_date) * 1000000)::bigint::text || '_' || d.id, d.id, d.status, d.creation_date, coalesce(d.decided_at, d.creation_date),
              a.ticker, null, a.decimals::int, null::int, d.amount::text, null, null, null, d.method, d.admin_notes,
-             d.transaction_hash, null, cd.confirmations, cd.required_confirmations
+             d.transaction_hash, null, cd.confirmations, cd.required_confirmations, d.refunded_at
       from deposits d
       join assets a on a.id = d.asset_id
       left join chain_deposits cd on cd.id = d.chain_deposit_id
@@ -77,7 +79,7 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
       (select 'exchange', (extract(epoch from e.creation_date) * 1000000)::bigint::text || '_' || e.id, e.id, e.status, e.creation_date, e.updated_at, sa.ticker, da.ticker,
              sa.decimals::int, da.decimals::int, e.amount::text, e.destination_amount::text, e.fee::text, e.rate::text, null,
              e.admin_notes, e.transaction_hash, e.deposit_address, e.deposit_confirmations,
-             e.required_confirmations
+             e.required_confirmations, null
       from guest_exchanges e
       join assets sa on sa.id = e.source_asset_id
       join assets da on da.id = e.destination_asset_id

@@ -35,6 +35,7 @@ function toItem(r: HistoryRow): HistoryItem {
     depositAddress: r.deposit_address,
     confirmations: r.confirmations === null ? null : Number(r.confirmations),
     requiredConfirmations: r.required_confirmations === null ? null : Number(r.required_confirmations),
+    refundedAt: r.refunded_at === null ? null : new Date(r.refunded_at).toISOString(),
   };
 }
 

@@ -6,6 +6,7 @@ import type { JobLeases } from '../../lib/job-lease';
 import type { AccountService } from '../account/account.service';
 import type { AuditTrail } from '../admin/audit.service';
 import type { FeedService } from '../feed/feed.service';
+import { pushDeposit as pushToFeed } from '../funding/deposit-push';
 import type { DepositRow } from '../funding/funding.repository';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
@@ -79,17 +80,7 @@ export function createPayments(deps: PaymentsDeps) {
     ...(deps.leases ? { leases: deps.leases } : {}),
   });
 
-  const pushDeposit = (row: DepositRow) =>
-    deps.feed.publish(
-      {
-        id: row.id,
-        status: row.status,
-        adminNotes: row.adminNotes,
-        transactionHash: row.transactionHash,
-        updatedAt: new Date().toISOString(),
-      },
-      { userId: row.userId },
-    );
+  const pushDeposit = (row: DepositRow) => pushToFeed(deps.feed, row);
 
   const premiumEvents = createPremiumEvents({
     gateway: gateway.id,

@@ -1,4 +1,34 @@
-import { CARD_DECLINED_MESSAGE, expiryInFuture, luhnValid, TEST_CARDS } from '@vaultline/shared';
+import { CARD_DECLINED_MESSAGE, TEST_CARDS } from '@vaultline/shared';
+
+/** Luhn checksum of a card number's digits (12 to 19 of them). */
+function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** MM/YY or MM/YYYY as [month, full year], or null. */
+function parseExpiry(expiry: string): [number, number] | null {
+  const m = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  if (!m?.[1] || !m[2]) return null;
+  return [Number(m[1]), m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2])];
+}
+
+/** True when the card is still valid this month (a card expires at the end of its month). */
+function expiryInFuture(expiry: string, now = new Date()): boolean {
+  const parsed = parseExpiry(expiry);
+  if (!parsed) return false;
+  const [month, year] = parsed;
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
 
 /** The public test numbers and what they do (Stripe's): success, declined, insufficient funds. */
 export function cardBrand(n: string): string {

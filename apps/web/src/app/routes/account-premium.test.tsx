@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeJwt, initTestI18n, renderAt } from '../../features/auth/test/render';
+import { hostedPage } from '../../features/checkout/lib/hosted-page';
 import { notifications } from '../../lib/notify';
 import { session } from '../../lib/session';
 import { RequireAuth } from '../guards';
@@ -15,6 +16,7 @@ afterEach(() => {
   session.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const user = {
@@ -71,6 +73,7 @@ describe('/my-account', () => {
       'GET /api/User/address': { status: 200, content: null },
       'GET /api/User/iban': { status: 200, content: bankAccount },
       'GET /api/countries': { status: 200, content: countries },
+      'GET /api/User/premium/receipts': { status: 200, content: [] },
     });
     renderAt('/my-account', routes);
     expect(screen.getByText('Loading your account…', { selector: 'p' })).toBeInTheDocument();
@@ -89,6 +92,7 @@ describe('/my-account', () => {
       'GET /api/User/address': { status: 200, content: null },
       'GET /api/User/iban': { status: 403, error: { error: 'no', code: 'FORBIDDEN' } },
       'GET /api/countries': { status: 200, content: countries },
+      'GET /api/User/premium/receipts': { status: 200, content: [] },
     });
     renderAt('/my-account', routes);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load user data.');
@@ -104,6 +108,7 @@ describe('/my-account', () => {
       'GET /api/User/address': { status: 200, content: null },
       'GET /api/User/iban': { status: 200, content: null },
       'GET /api/countries': { status: 200, content: countries },
+      'GET /api/User/premium/receipts': { status: 200, content: [] },
       'POST /api/User/iban': { status: 200, content: bankAccount },
     });
     renderAt('/my-account', routes);
@@ -134,6 +139,7 @@ describe('/my-account', () => {
       'GET /api/User/address': { status: 200, content: null },
       'GET /api/User/iban': { status: 200, content: null },
       'GET /api/countries': { status: 200, content: countries },
+      'GET /api/User/premium/receipts': { status: 200, content: [] },
       'POST /api/User/update': { status: 200, content: { ...user, lastName: 'Byron' } },
     });
     renderAt('/my-account', routes);
@@ -149,64 +155,166 @@ describe('/my-account', () => {
   });
 });
 
-describe('/premium/pay', () => {
-  it('checks the card before sending and shows clear messages', async () => {
-    signIn();
-    const api = fakeApi({});
-    renderAt('/premium/pay', routes);
-    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424241');
-    await userEvent.type(screen.getByLabelText('Expiry date'), '0120');
-    await userEvent.type(screen.getByLabelText('Security code (CVC)'), '12');
-    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
-    expect(
-      screen.getByText('This card number is not valid. Please check it for a typo.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('This card has expired.')).toBeInTheDocument();
-    expect(screen.getByText('The security code has 3 or 4 digits.')).toBeInTheDocument();
-    expect(api.calls).toEqual([]);
-  });
+describe('/my-account premium payments', () => {
+  const base = {
+    'GET /api/User': { status: 200, content: user },
+    'GET /api/User/address': { status: 200, content: null },
+    'GET /api/User/iban': { status: 200, content: null },
+    'GET /api/countries': { status: 200, content: countries },
+  };
 
-  it('shows a declined card and keeps the user where they are', async () => {
-    signIn();
+  it('lists each payment with its date, amount, card and a "Refunded" badge once refunded', async () => {
+    signIn(true);
     fakeApi({
-      'POST /api/User/premium': {
-        status: 402,
-        error: { error: 'Your card was declined.', code: 'CARD_DECLINED' },
+      ...base,
+      'GET /api/User/premium/receipts': {
+        status: 200,
+        content: [
+          {
+            id: '00000000-0000-4000-8000-0000000000r2',
+            paidAt: '2027-03-01T10:00:00.000Z',
+            amount: '49',
+            currency: 'CHF',
+            cardLast4: '4242',
+            cardBrand: 'visa',
+            refundedAt: '2027-03-02T10:00:00.000Z',
+          },
+          {
+            id: '00000000-0000-4000-8000-0000000000r1',
+            paidAt: '2026-03-01T10:00:00.000Z',
+            amount: '49',
+            currency: 'CHF',
+            cardLast4: '4444',
+            cardBrand: 'mastercard',
+            refundedAt: null,
+          },
+        ],
       },
     });
+    renderAt('/my-account', routes);
+    expect(await screen.findByRole('heading', { name: 'Premium payments' })).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('receipt');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/CHF\s?49\.00/);
+    expect(rows[0]).toHaveTextContent('March 1, 2027 · Visa •••• 4242');
+    expect(within(rows[0] as HTMLElement).getByTestId('receipt-refunded')).toHaveTextContent('Refunded');
+    expect(rows[1]).toHaveTextContent('Mastercard •••• 4444');
+    expect(within(rows[1] as HTMLElement).queryByTestId('receipt-refunded')).toBeNull();
+  });
+
+  it('says when there is none, and a failure there keeps the rest of the page', async () => {
+    signIn();
+    fakeApi({
+      ...base,
+      'GET /api/User/premium/receipts': { status: 500, error: { error: 'boom', code: 'INTERNAL' } },
+    });
+    renderAt('/my-account', routes);
+    expect(await screen.findByText('Could not load your premium payments.')).toBeInTheDocument();
+    expect(screen.getByTestId('row-name')).toBeInTheDocument();
+  });
+});
+
+describe('/premium/pay', () => {
+  const openSpy = () => vi.spyOn(hostedPage, 'open').mockImplementation(() => undefined);
+
+  it('shows the year of Premium and one "Pay with card" button, with no card field', () => {
+    signIn();
+    fakeApi({});
     renderAt('/premium/pay', routes);
-    expect(screen.getByRole('button', { name: /^Pay CHF\s?49/ })).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Card number'), '4000000000000002');
-    await userEvent.type(screen.getByLabelText('Expiry date'), '1239');
-    await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
-    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
-    expect(titles()).toContain('Error: Error / Could not subscribe.');
+    expect(screen.getByRole('heading', { name: 'Premium for one year' })).toBeInTheDocument();
+    expect(screen.getByTestId('premium-pay-price')).toHaveTextContent(/CHF\s?49/);
+    expect(screen.getByText('No fees')).toBeInTheDocument();
+    expect(
+      screen.getByText(/secure page: your card number and security code never reach/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with card' })).toBeInTheDocument();
+    // The card is typed on the gateway's page only.
+    expect(document.querySelectorAll('input')).toHaveLength(0);
+  });
+
+  it('asks for a checkout, then sends the browser to the hosted page', async () => {
+    signIn();
+    const open = openSpy();
+    let answer: (a: { status: number; content: unknown }) => void = () => undefined;
+    const api = fakeApi({
+      'POST /api/User/premium/checkout': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderAt('/premium/pay', routes);
+    const button = screen.getByRole('button', { name: 'Pay with card' });
+    await userEvent.click(button);
+    // Busy while the API answers; a second press sends nothing more.
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(button);
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.body).toEqual({});
+    answer({ status: 200, content: { url: '/gateway/test/checkout/cs_1' } });
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith(`${window.location.origin}/gateway/test/checkout/cs_1`),
+    );
     expect(session.get().claims?.premium).toBe(false);
   });
 
-  it('keeps the new token (premium claim) and goes to /premium', async () => {
+  it("shows the server's refusal and lets the user try again", async () => {
     signIn();
-    const premiumToken = fakeJwt({ premium: true });
-    const api = fakeApi({
-      'POST /api/User/premium': { status: 200, content: { jwToken: premiumToken, subscription: {} } },
-      'GET /api/User': { status: 200, content: { ...user, premium: true } },
+    const open = openSpy();
+    let calls = 0;
+    fakeApi({
+      'POST /api/User/premium/checkout': async () =>
+        ++calls === 1
+          ? {
+              status: 503,
+              error: {
+                error: 'The payment service could not be reached. Please try again in a moment.',
+                code: 'GATEWAY_UNAVAILABLE',
+              },
+            }
+          : { status: 200, content: { url: 'https://checkout.stripe.com/c/pay/cs_test_1' } },
     });
-    const { pathname } = renderAt('/premium/pay', routes);
-    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
-    await userEvent.type(screen.getByLabelText('Expiry date'), '12/39');
-    await userEvent.type(screen.getByLabelText('Security code (CVC)'), '123');
-    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
-    await waitFor(() => expect(pathname()).toBe('/premium'));
-    expect(session.get().token).toBe(premiumToken);
-    expect(session.get().claims?.premium).toBe(true);
-    expect(titles()).toContain('Success: Success / You are now subscribed, thank you !');
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      creditCardNumber: '4242424242424242',
-      expiracy: '12/39',
-      cvc: '123',
+    renderAt('/premium/pay', routes);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The payment service could not be reached. Please try again in a moment.',
+    );
+    const button = screen.getByRole('button', { name: 'Pay with card' });
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(button).toBeEnabled();
+    await userEvent.click(button);
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+  });
+
+  it('says so in the user language when already premium (409), and never follows a strange URL', async () => {
+    signIn();
+    const open = openSpy();
+    let calls = 0;
+    fakeApi({
+      'POST /api/User/premium/checkout': async () =>
+        ++calls === 1
+          ? {
+              status: 409,
+              error: { error: 'You already have a premium subscription.', code: 'ALREADY_PREMIUM' },
+            }
+          : { status: 200, content: { url: 'javascript:alert(1)' } },
     });
+    renderAt('/premium/pay', routes);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already have a premium subscription.');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with card' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The payment could not be started. Please try again.',
+      ),
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('points a member to the manage page', () => {
+    signIn(true);
+    fakeApi({});
+    renderAt('/premium/pay', routes);
+    expect(screen.getByText('You are already a Premium member.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with card' })).toBeNull();
   });
 });

@@ -5,12 +5,14 @@ import { AddressSection } from '../../features/account/components/address-sectio
 import { IbanSection } from '../../features/account/components/iban-section';
 import { PersonalInfo } from '../../features/account/components/personal-info';
 import { ProfileCard } from '../../features/account/components/profile-card';
+import { ReceiptsSection } from '../../features/premium/components/receipts-section';
 import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
 /**
  * /my-account (spec-2 §2): the profile with inline edit, address and IBAN. Four loads; while any
- * runs a loading message shows, and if any fails the page is hidden behind an error (§2, §8).
+ * runs a loading message shows, and if any fails the page is hidden behind an error (§2, §8). The
+ * premium payments (DECISIONS §7) load on their own below.
  */
 export default function MyAccountPage() {
   const { t } = useTranslation();
@@ -55,6 +57,7 @@ export default function MyAccountPage() {
             <PersonalInfo user={user.data} />
             <AddressSection address={address.data} countries={countries.data} />
             <IbanSection account={iban.data} />
+            <ReceiptsSection />
           </div>
         </div>
       ) : (

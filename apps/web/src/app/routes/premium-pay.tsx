@@ -4,10 +4,13 @@ import { useTranslation } from '../../lib/i18n';
 import { useCurrency } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
 
-/** /premium/pay (spec-2 §2): the card form; a member is pointed to the manage page instead. */
+/**
+ * /premium/pay (spec-2 §2, DECISIONS §7): the summary and "Pay with card", which leads to the
+ * gateway's hosted page; a member is pointed to the manage page instead.
+ */
 export default function PremiumPayPage() {
   const { t } = useTranslation();
-  const { isPremium, user } = useSession();
+  const { isPremium } = useSession();
   const currency = useCurrency();
   return (
     <Page className="max-w-xl">
@@ -19,7 +22,7 @@ export default function PremiumPayPage() {
             <LinkButton to="/premium/manage">{t('Premium.Card.Manage')}</LinkButton>
           </div>
         ) : (
-          <PayForm currency={currency} firstName={user?.firstName ?? ''} lastName={user?.lastName ?? ''} />
+          <PayForm currency={currency} />
         )}
       </Card>
     </Page>

@@ -11,6 +11,7 @@ export const ADMIN_MENU = [
   { to: '/admin', key: 'Admin.Menu.Home', end: true },
   { to: '/admin/search-user', key: 'Admin.Menu.SearchUser' },
   { to: '/admin/deposits', key: 'Admin.Menu.Deposits' },
+  { to: '/admin/premium-payments', key: 'Admin.Menu.PremiumPayments' },
   { to: '/admin/networks', key: 'Admin.Menu.Networks' },
   { to: '/admin/bank-accounts', key: 'Admin.Menu.BankAccounts' },
   { to: '/admin/wallet-addresses', key: 'Admin.Menu.WalletAddresses' },

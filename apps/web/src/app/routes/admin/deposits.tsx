@@ -13,6 +13,7 @@ import {
 import { DecisionDialog } from '../../../features/admin/components/decision-dialog';
 import { AWAITING_DEPOSIT, DepositCard } from '../../../features/admin/components/deposit-card';
 import { Pager } from '../../../features/admin/components/pager';
+import { RefundDepositDialog } from '../../../features/admin/components/refund-dialog';
 import { notifyFailure, notifySuccess, withReason } from '../../../features/admin/lib/errors';
 import { pageCount } from '../../../features/admin/lib/pager';
 import { usePageParam } from '../../../features/admin/lib/use-page-param';
@@ -23,9 +24,10 @@ import { useTranslation } from '../../../lib/i18n';
 type Filter = 'awaiting' | 'all';
 
 /**
- * Back office, spec-2 §2 Deposits (DECISIONS §5, §8): approve credits the user once, reject takes
- * notes. Paged on the server (the page in ?page=); a new notice or a decision made anywhere arrives
- * on the live feed and refreshes the list.
+ * Back office, spec-2 §2 Deposits (DECISIONS §5, §7, §8): approve credits the user once, reject
+ * takes notes, refund gives a credited card deposit back to the card (and debits the wallet). Paged
+ * on the server (the page in ?page=); a new notice or a decision made anywhere arrives on the live
+ * feed and refreshes the list.
  */
 export default function AdminDepositsPage() {
   const { t } = useTranslation();
@@ -54,6 +56,7 @@ export default function AdminDepositsPage() {
     if (page > last) onPage(last);
   }, [total, page, onPage, deposits.data?.pageSize]);
   const [open, setOpen] = useState<{ deposit: AdminDeposit; approve: boolean } | null>(null);
+  const [refunding, setRefunding] = useState<AdminDeposit | null>(null);
 
   useEffect(() => {
     if (deposits.isError) notifyFailure(t('Admin.Common.Error'), t('Admin.Deposits.LoadError'));
@@ -120,6 +123,7 @@ export default function AdminDepositsPage() {
                 key={d.id}
                 deposit={d}
                 onDecide={(deposit, approve) => setOpen({ deposit, approve })}
+                onRefund={setRefunding}
               />
             ))}
           </ul>
@@ -167,6 +171,7 @@ export default function AdminDepositsPage() {
         onConfirm={({ notes }) => confirm(notes)}
         onClose={close}
       />
+      <RefundDepositDialog deposit={refunding} onClose={() => setRefunding(null)} />
     </>
   );
 }

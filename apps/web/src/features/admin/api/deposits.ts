@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDepositsPage } from '@vaultline/shared';
+import type { AdminDeposit, AdminDepositsPage } from '@vaultline/shared';
 import { api } from '../../../lib/api-client';
 import type { PageCursor } from '../../../lib/page-cursor';
 import { adminKeys } from './keys';
@@ -51,6 +51,21 @@ export function useDepositDecision() {
     mutationFn: (d: { id: string; approve: boolean; notes: string }) =>
       d.approve ? approveDeposit(d.id) : rejectDeposit(d.id, d.notes),
     // The lists, the stats and the audit log all change with a decision.
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/**
+ * POST Admin/deposits/:id/refund: gives a credited card deposit back to the card and debits the
+ * wallet (409 with the reason when it cannot, e.g. the money was already spent).
+ */
+export const refundDeposit = (id: string) =>
+  api.post<AdminDeposit>(`Admin/deposits/${encodeURIComponent(id)}/refund`, {});
+
+export function useRefundDeposit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: refundDeposit,
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

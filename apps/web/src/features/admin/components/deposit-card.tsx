@@ -16,13 +16,22 @@ export const AWAITING_DEPOSIT = 3;
 /** The name of a deposit status, under Admin.Deposits.Status. */
 export const depositStatusKey = (status: number): string => STATUS[status]?.key ?? 'Unknown';
 
+const CREDITED_DEPOSIT = 1;
+/** A credited card deposit not refunded yet: support may give it back to the card. */
+export const canRefund = (d: AdminDeposit) =>
+  d.method === 'card' && d.status === CREDITED_DEPOSIT && !d.refundedAt;
+
 interface Props {
   deposit: AdminDeposit;
   onDecide: (deposit: AdminDeposit, approve: boolean) => void;
+  onRefund: (deposit: AdminDeposit) => void;
 }
 
-/** spec-2 §2 Deposits: ticker and amount, user name, deposit id, a date with seconds. */
-export function DepositCard({ deposit: d, onDecide }: Props) {
+/**
+ * spec-2 §2 Deposits: ticker and amount, user name, deposit id, a date with seconds; a card deposit
+ * shows its card (last 4 digits), "Refunded" once refunded, else Refund while it is credited.
+ */
+export function DepositCard({ deposit: d, onDecide, onRefund }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const status = STATUS[d.status] ?? { key: 'Unknown', tone: 'neutral' as const };
@@ -44,9 +53,16 @@ export function DepositCard({ deposit: d, onDecide }: Props) {
             {name || d.user.email}
           </Link>
         </div>
-        <Badge tone={status.tone} testId="deposit-status">
-          {t(`Admin.Deposits.Status.${status.key}`)}
-        </Badge>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Badge tone={status.tone} testId="deposit-status">
+            {t(`Admin.Deposits.Status.${status.key}`)}
+          </Badge>
+          {d.refundedAt ? (
+            <Badge tone="info" testId="deposit-refunded">
+              {t('Admin.Deposits.RefundedBadge')}
+            </Badge>
+          ) : null}
+        </div>
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         <Detail label={t('Admin.Deposits.Date')}>{f.dateTime(d.date, { seconds: true })}</Detail>
@@ -64,6 +80,11 @@ export function DepositCard({ deposit: d, onDecide }: Props) {
             {d.cardBrand ?? ''} •••• {d.cardLast4}
           </Detail>
         ) : null}
+        {d.refundedAt ? (
+          <Detail label={t('Admin.Deposits.RefundedAt')}>
+            {f.dateTime(d.refundedAt, { seconds: true })}
+          </Detail>
+        ) : null}
         {d.adminNotes ? <Detail label={t('Admin.Deposits.Notes')}>{d.adminNotes}</Detail> : null}
       </dl>
       {d.status === AWAITING_DEPOSIT ? (
@@ -73,6 +94,12 @@ export function DepositCard({ deposit: d, onDecide }: Props) {
           </Button>
           <Button variant="danger" size="sm" onClick={() => onDecide(d, false)}>
             {t('Admin.Common.Reject')}
+          </Button>
+        </div>
+      ) : canRefund(d) ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => onRefund(d)}>
+            {t('Admin.Deposits.Refund')}
           </Button>
         </div>
       ) : null}

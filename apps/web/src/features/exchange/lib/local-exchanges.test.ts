@@ -30,6 +30,7 @@ const row = (id: string, status = 3): HistoryItem => ({
   depositAddress: 'HOUSE-ADDRESS',
   confirmations: null,
   requiredConfirmations: null,
+  refundedAt: null,
 });
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';

@@ -1,29 +1,23 @@
-import { cardDepositRequestSchema, type Wallet } from '@vaultline/shared';
+import { cardCheckoutRequestSchema, type Wallet } from '@vaultline/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { Button } from '../../../components/ui';
+import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
-import { useCardDeposit } from '../api/card-deposit';
-import { DialogFormFooter } from './dialog-form-footer';
+import { startCardCheckout } from '../../checkout/api/checkout-api';
+import { CheckoutError, PayWithCardButton, SecurePageNote } from '../../checkout/components/pay-with-card';
+import { checkoutErrorText, useHostedCheckout } from '../../checkout/lib/use-hosted-checkout';
 import { Field } from './field';
 import { ModalDialog } from './modal-dialog';
 
-const EMPTY = { amount: '', cardNumber: '', expiry: '', cvc: '', holderName: '' };
-type Values = typeof EMPTY;
-const FIELD_ERROR: Record<keyof Values, string> = {
-  amount: 'Funding.Errors.Amount',
-  cardNumber: 'Funding.Errors.CardNumber',
-  expiry: 'Funding.Errors.Expiry',
-  cvc: 'Funding.Errors.Cvc',
-  holderName: 'Funding.Errors.Holder',
-};
+/** A French or German user may type a decimal comma. */
+const normalise = (v: string) => (/^\d*,\d+$/.test(v.trim()) ? v.trim().replace(',', '.') : v.trim());
 
-const GATEWAY_ERROR = {
-  CARD_DECLINED: 'Funding.Errors.CardDeclined',
-  CARD_INVALID: 'Funding.Errors.CardInvalid',
-} as const;
-
-/** Card deposit into a fiat wallet through the payment gateway; declines are shown in the dialog. */
+/**
+ * Card deposit into a fiat wallet (DECISIONS §5, §7): the amount only, then "Pay with card" asks the
+ * API for a checkout and sends the browser to the gateway's hosted page, where the card is typed.
+ * The wallet is credited when the gateway's webhook confirms the payment; /payment/return shows it.
+ * The server's refusals (the card limit, an amount with too many decimals) are shown here.
+ */
 export function CardDepositDialog({
   wallet,
   open,
@@ -34,104 +28,66 @@ export function CardDepositDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const ids = useId();
-  const pay = useCardDeposit();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'server', string>>>({});
-  const set = (k: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const checkout = useHostedCheckout(startCardCheckout);
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string>();
+  const parsed = cardCheckoutRequestSchema.safeParse({ assetId: wallet.id, amount: normalise(amount) });
 
   const close = () => {
-    setValues(EMPTY);
-    setErrors({});
-    pay.reset();
+    setAmount('');
+    setAmountError(undefined);
+    checkout.reset();
     onClose();
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const amount = /^\d*,\d+$/.test(values.amount.trim())
-      ? values.amount.trim().replace(',', '.')
-      : values.amount;
-    const parsed = cardDepositRequestSchema.safeParse({ ...values, amount, assetId: wallet.id });
     if (!parsed.success) {
-      const next: Partial<Record<keyof Values, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as keyof Values;
-        if (k in FIELD_ERROR) next[k] = t(FIELD_ERROR[k]);
-      }
-      setErrors(next);
+      setAmountError(t('Funding.Errors.Amount'));
       return;
     }
-    setErrors({});
-    pay.mutate(parsed.data, {
-      onSuccess: () => {
-        notify({ title: t('Funding.Card.Success', { ticker: wallet.ticker }), severity: 'Success' });
-        close();
-      },
-      // The gateway's refusal in the user's language; anything else as the server words it.
-      onError: (err) =>
-        setErrors({
-          server:
-            err instanceof ApiRequestError && err.code in GATEWAY_ERROR
-              ? t(GATEWAY_ERROR[err.code as keyof typeof GATEWAY_ERROR])
-              : err.message,
-        }),
-    });
+    setAmountError(undefined);
+    checkout.pay(parsed.data);
   };
 
   return (
     <ModalDialog open={open} onClose={close} title={t('Funding.Card.Title', { ticker: wallet.ticker })}>
-      <form className="space-y-3" onSubmit={submit} noValidate>
+      <form className="space-y-4" onSubmit={submit} noValidate>
         <Field
           id={`${ids}-amount`}
           label={t('Funding.Card.Amount', { ticker: wallet.ticker })}
-          value={values.amount}
-          onChange={set('amount')}
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setAmountError(undefined);
+            if (checkout.error) checkout.reset();
+          }}
+          readOnly={checkout.busy}
           inputMode="decimal"
           autoComplete="off"
-          error={errors.amount}
+          error={amountError}
         />
-        <Field
-          id={`${ids}-number`}
-          label={t('Funding.Card.Number')}
-          value={values.cardNumber}
-          onChange={set('cardNumber')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          error={errors.cardNumber}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <Field
-            id={`${ids}-expiry`}
-            label={t('Funding.Card.Expiry')}
-            placeholder="MM/YY"
-            value={values.expiry}
-            onChange={set('expiry')}
-            autoComplete="cc-exp"
-            error={errors.expiry}
-          />
-          <Field
-            id={`${ids}-cvc`}
-            label={t('Funding.Card.Cvc')}
-            value={values.cvc}
-            onChange={set('cvc')}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            error={errors.cvc}
-          />
+        <p
+          data-testid="card-deposit-summary"
+          className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        >
+          {parsed.success
+            ? t('Funding.Card.Summary', {
+                amount: f.amount(parsed.data.amount, wallet.decimals),
+                ticker: wallet.ticker,
+              })
+            : t('Funding.Card.SummaryEmpty', { ticker: wallet.ticker })}
+        </p>
+        <SecurePageNote />
+        <CheckoutError message={checkout.error ? checkoutErrorText(checkout.error, t) : null} />
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close}>
+            {t('Funding.Cancel')}
+          </Button>
+          <PayWithCardButton type="submit" busy={checkout.busy} size="md" className="sm:w-auto" />
         </div>
-        <Field
-          id={`${ids}-holder`}
-          label={t('Funding.Card.Holder')}
-          value={values.holderName}
-          onChange={set('holderName')}
-          autoComplete="cc-name"
-          error={errors.holderName}
-        />
-        <DialogFormFooter serverError={errors.server} pending={pay.isPending} onCancel={close}>
-          {t('Funding.Card.Submit')}
-        </DialogFormFooter>
       </form>
     </ModalDialog>
   );

@@ -4,6 +4,7 @@ import { cn } from '../../../components/ui/cn';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { AssetIcon } from '../../wallets/components/asset-icon';
+import { refundedAtOf } from '../lib/history-view';
 import { HistoryDetails } from './history-details';
 import { StatusBadge } from './status-badge';
 
@@ -90,7 +91,17 @@ export function HistoryCard({
               ) : null}
             </span>
           </span>
-          <StatusBadge status={item.status} />
+          <span className="flex shrink-0 flex-wrap items-center gap-1.5">
+            <StatusBadge status={item.status} />
+            {refundedAtOf(item) ? (
+              <span
+                data-testid="refunded-badge"
+                className="inline-flex shrink-0 items-center rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-600/30 ring-inset dark:bg-indigo-900/50 dark:text-indigo-200"
+              >
+                {t('History.Refunded')}
+              </span>
+            ) : null}
+          </span>
         </span>
         <svg
           aria-hidden="true"

@@ -2,6 +2,7 @@ import { type HistoryItem, TransactionStatus } from '@vaultline/shared';
 import type { ReactNode } from 'react';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import { refundedAtOf } from '../lib/history-view';
 import { ConfirmHashForm } from './confirm-hash-form';
 import { CopyValue } from './copy-value';
 
@@ -31,6 +32,7 @@ export function HistoryDetails({
   const f = useFormat();
   const failed = item.status === TransactionStatus.failed;
   const awaiting = item.status === TransactionStatus.awaitingVerification;
+  const refundedAt = refundedAtOf(item);
   const to =
     item.destinationTicker && item.destinationAmount !== null
       ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
@@ -82,6 +84,7 @@ export function HistoryDetails({
             })}
           </Row>
         ) : null}
+        {refundedAt ? <Row label={t('History.RefundedAt')}>{f.dateTime(refundedAt)}</Row> : null}
         {/* Beyond the spec's list: an admin's note on a held or settled transaction is worth showing. */}
         {!failed && item.adminNotes?.trim() ? <Row label={t('History.Notes')}>{item.adminNotes}</Row> : null}
         {awaiting && item.depositAddress ? (

@@ -2,9 +2,27 @@ import { TransactionStatus } from '@vaultline/shared';
 import { describe, expect, it } from 'vitest';
 import { historyItem, uuid } from '../test/fixtures';
 import { csvFileName, localCsvBlob } from './csv-download';
-import { createProgressBook, newestFirst, pageCount, pageOf, shortId, showingRange } from './history-view';
+import {
+  createProgressBook,
+  newestFirst,
+  pageCount,
+  pageOf,
+  refundedAtOf,
+  shortId,
+  showingRange,
+} from './history-view';
 
 describe('history view helpers', () => {
+  it('reads when a card deposit was refunded, and nothing for other rows or rows without the field', () => {
+    const refunded = {
+      ...historyItem(1, { kind: 'deposit', method: 'card' }),
+      refundedAt: '2026-05-02T10:00:00Z',
+    };
+    expect(refundedAtOf(refunded)).toBe('2026-05-02T10:00:00Z');
+    expect(refundedAtOf(historyItem(2, { kind: 'deposit', method: 'card' }))).toBeNull();
+    expect(refundedAtOf({ ...historyItem(3, { kind: 'conversion' }), refundedAt: 'x' } as never)).toBeNull();
+  });
+
   it('pages a browser-held list by 5 and says which rows are shown', () => {
     const rows = Array.from({ length: 12 }, (_, i) => i + 1);
     expect(pageCount(12, 5)).toBe(3);

@@ -73,3 +73,7 @@ const progressOf = (p: HistoryItem) => ({
   transactionHash: p.transactionHash,
   updatedAt: p.updatedAt,
 });
+
+/** When a card deposit was refunded by support (decision 0031), else null. */
+export const refundedAtOf = (item: HistoryItem): string | null =>
+  item.kind === 'deposit' ? (item.refundedAt ?? null) : null;

@@ -24,6 +24,7 @@ export function historyItem(n: number, over: Partial<HistoryItem> = {}): History
     depositAddress: 'bc1qdemoaddressforbtcdeposits000000',
     confirmations: null,
     requiredConfirmations: null,
+    refundedAt: null,
     ...over,
   };
 }

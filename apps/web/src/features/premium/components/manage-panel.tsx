@@ -1,70 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { PremiumSubscription } from '@vaultline/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button, Card, Spinner } from '../../../components/ui';
 import { formatLongDate } from '../../../lib/date-input';
-import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { useCancelPremium, useSubscription } from '../api/premium-api';
-import { holdToken } from '../lib/held-token';
+import { CheckoutError } from '../../checkout/components/pay-with-card';
+import { checkoutErrorText, useHostedCheckout } from '../../checkout/lib/use-hosted-checkout';
+import { openPremiumPortal, premiumKeys, useCancelPremium, useSubscription } from '../api/premium-api';
+import { applySessionToken } from '../lib/apply-token';
 import { ConfirmDialog } from './confirm-dialog';
 import { PerksList } from './perks-list';
+import { isRunning, paidUntil, SubscriptionDetails } from './subscription-details';
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
-/** The subscription's dates, price and card (last 4 digits only). */
-function SubscriptionDetails() {
-  const { t, i18n } = useTranslation();
-  const sub = useSubscription();
-  if (sub.isPending) return <Spinner label={t('Premium.Manage.Loading')} />;
-  if (sub.isError)
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-400">
-        {t('Premium.Manage.LoadError')}
-      </p>
-    );
-  const s = sub.data;
-  if (s?.status !== 'active')
-    return <p className="text-slate-600 dark:text-slate-400">{t('Premium.Manage.NoDetails')}</p>;
-  const rows: [string, string][] = [
-    [t('Premium.Manage.Started'), formatLongDate(s.startDate, i18n.language)],
-    [t('Premium.Manage.Renewal'), formatLongDate(s.renewalDate, i18n.language)],
-    [
-      t('Premium.Manage.Amount'),
-      `${formatMoney(s.amount, s.currency, i18n.language, { maximumFractionDigits: 0 })} ${t('Premium.Card.Frequency')}`,
-    ],
-    [
-      t('Premium.Manage.Card'),
-      `${BRANDS[s.cardBrand] ?? t('Premium.Manage.CardGeneric')} •••• ${s.cardLast4}`,
-    ],
-  ];
+/** "Manage card": the gateway's page for the saved card (POST User/premium/portal). */
+function ManageCardButton() {
+  const { t } = useTranslation();
+  const portal = useHostedCheckout(openPremiumPortal);
   return (
-    <dl data-testid="subscription-details" className="divide-y divide-slate-200 dark:divide-slate-700">
-      {rows.map(([k, v]) => (
-        <div key={k} className="grid grid-cols-[minmax(7rem,auto)_1fr] items-baseline gap-4 py-2">
-          <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{k}</dt>
-          <dd className="text-slate-900 dark:text-slate-100">{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="space-y-2">
+      <Button variant="secondary" aria-busy={portal.busy || undefined} onClick={() => portal.pay(undefined)}>
+        {portal.busy ? <Spinner label={t('Premium.Manage.OpeningCard')} /> : null}
+        {t('Premium.Manage.ManageCard')}
+      </Button>
+      <CheckoutError message={portal.error ? checkoutErrorText(portal.error, t) : null} />
+    </div>
   );
 }
 
 /**
- * /premium/manage (spec-2 §2): the perks, the subscription, and cancel with a confirmation. After
- * cancelling, the user goes to /premium (spec-2 §4), which stores the token without the premium
- * claim (held-token.ts), so this page's premium-only guard does not send them to /forbidden.
+ * /premium/manage (spec-2 §2, DECISIONS §7): the perks, the subscription (renewal date, or its end
+ * once cancelled; a failed renewal's grace period), "Manage card" and cancel with a confirmation.
+ * Cancelling stops the renewal only: premium lasts until the date paid for, the new token keeps
+ * the premium claim, and the user stays here to see "Premium ends on <date>".
  */
 export function ManagePanel() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const sub = useSubscription();
   const cancel = useCancelPremium();
   const [confirming, setConfirming] = useState(false);
+  const s = sub.data;
 
   const confirm = async () => {
     let token: string;
@@ -78,14 +54,17 @@ export function ManagePanel() {
       });
       return;
     }
+    // Shown at once; the server's own view follows with the new token's reload of every query.
+    qc.setQueryData<PremiumSubscription | null>(premiumKeys.subscription, (old) =>
+      old ? { ...old, cancelAtPeriodEnd: true, cancelledAt: new Date().toISOString() } : old,
+    );
     setConfirming(false);
     notify({
       severity: 'Success',
       title: t('Premium.Messages.Success'),
       message: t('Premium.Messages.Unsubscribed'),
     });
-    holdToken(token);
-    await navigate('/premium');
+    await applySessionToken(token);
   };
 
   return (
@@ -99,14 +78,36 @@ export function ManagePanel() {
       <Card className="flex flex-col">
         <h2 className="text-lg font-semibold">{t('Premium.Manage.SubscriptionTitle')}</h2>
         <div className="mt-4 flex-1">
-          <SubscriptionDetails />
+          {sub.isPending ? (
+            <Spinner label={t('Premium.Manage.Loading')} />
+          ) : sub.isError ? (
+            <div className="space-y-3">
+              <p role="alert" className="text-red-700 dark:text-red-400">
+                {t('Premium.Manage.LoadError')}
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => void sub.refetch()}>
+                {t('Premium.Manage.Retry')}
+              </Button>
+            </div>
+          ) : isRunning(s) ? (
+            <SubscriptionDetails s={s} />
+          ) : (
+            <p className="text-slate-600 dark:text-slate-400">{t('Premium.Manage.NoDetails')}</p>
+          )}
         </div>
-        <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('Premium.Manage.CancelHint')}</p>
-          <Button variant="danger" className="mt-3" onClick={() => setConfirming(true)}>
-            {t('Premium.Manage.Cancel')}
-          </Button>
-        </div>
+        {isRunning(s) ? (
+          <div className="mt-6 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+            <ManageCardButton />
+            {s.cancelAtPeriodEnd ? null : (
+              <div>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t('Premium.Manage.CancelHint')}</p>
+                <Button variant="danger" className="mt-3" onClick={() => setConfirming(true)}>
+                  {t('Premium.Manage.Cancel')}
+                </Button>
+              </div>
+            )}
+          </div>
+        ) : null}
       </Card>
       <ConfirmDialog
         open={confirming}
@@ -116,7 +117,7 @@ export function ManagePanel() {
         onConfirm={() => void confirm()}
         onClose={() => setConfirming(false)}
       >
-        {t('Premium.Manage.ConfirmText')}
+        {s ? t('Premium.Manage.ConfirmText', { date: formatLongDate(paidUntil(s), i18n.language) }) : null}
       </ConfirmDialog>
     </div>
   );
