@@ -39,15 +39,31 @@ const balance = async (ticker: string) =>
       ?.amount ?? '0',
   );
 
-/** Every request the page sends to our API carrying a card number: there must be none. */
-function watchCardData(page: Page): string[] {
+/** The CVC typed on the hosted page (looked for as a value of its own, not inside ids). */
+const CVC = '7391';
+const cvcAsValue = new RegExp(`(^|[^0-9a-f])${CVC}($|[^0-9a-f])`, 'i');
+
+/**
+ * Every request the page sends to our API (address, headers and body) that carries a card number,
+ * the CVC or a card field: there must be none. Counted too, so a watch that saw nothing fails.
+ */
+function watchCardData(page: Page): { leaks: string[]; seen: () => number } {
   const leaks: string[] = [];
+  let seen = 0;
   page.on('request', (r) => {
     if (!new URL(r.url()).pathname.startsWith('/api/')) return;
-    const body = r.postData() ?? '';
-    if (/4242\s?4242|4000\s?0000|"cvc"|creditCardNumber|cardNumber/i.test(body)) leaks.push(r.url());
+    seen++;
+    const sent = `${r.url()} ${r.postData() ?? ''}`;
+    const all = `${sent} ${JSON.stringify(r.headers())}`;
+    const numbers = Object.values(TEST_CARDS).flatMap((n) => [n, n.replace(/(\d{4})(?=\d)/g, '$1 ')]);
+    if (
+      numbers.some((n) => all.includes(n)) ||
+      all.includes(CVC) ||
+      /"cvc"|creditCardNumber|cardNumber/i.test(all)
+    )
+      leaks.push(r.url());
   });
-  return leaks;
+  return { leaks, seen: () => seen };
 }
 
 /** Types a card on the test gateway's hosted page and presses its Pay button. */
@@ -55,7 +71,7 @@ async function payOnHostedPage(page: Page, number: string): Promise<void> {
   await expect(page).toHaveURL(/\/gateway\/test\/checkout\//);
   await page.getByLabel('Card number').fill(number.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
-  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('CVC').fill(CVC);
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
@@ -69,7 +85,7 @@ async function openCardDialog(page: Page) {
 
 test('a card deposit on the hosted page: declined first, then paid and credited', async ({ page }) => {
   await signInViaApi(page, E2E.userEmail, E2E.userPassword);
-  const leaks = watchCardData(page);
+  const { leaks, seen } = watchCardData(page);
   const before = await balance('EUR');
   const dialog = await openCardDialog(page);
   await dialog.getByLabel('Amount (EUR)').fill('12.34');
@@ -102,6 +118,7 @@ test('a card deposit on the hosted page: declined first, then paid and credited'
     `${formatDisplay(before.plus('12.34'), 'amount', 'en-us')} EUR`,
   );
   expect(leaks).toEqual([]);
+  expect(seen()).toBeGreaterThan(3);
 });
 
 test('cancelled on the hosted page: nothing charged, and the way back', async ({ page }) => {
@@ -124,12 +141,14 @@ test('buy premium on the hosted page, manage the card, cancel at the period end,
   page,
 }) => {
   await signInViaApi(page, buyer.email, buyer.password);
-  const leaks = watchCardData(page);
+  const { leaks, seen } = watchCardData(page);
   await page.goto('/premium/pay');
   await expect(page.getByTestId('premium-pay-price')).toHaveText('$49');
   await page.getByRole('button', { name: 'Pay with card' }).click();
   await expect(page).toHaveURL(/\/gateway\/test\/checkout\//);
   await expect(page.getByText('49.00 USD').first()).toBeVisible();
+  await payOnHostedPage(page, TEST_CARDS.declined);
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
   await payOnHostedPage(page, TEST_CARDS.success);
 
   await expect(page).toHaveURL(/\/payment\/return\?id=/);
@@ -170,6 +189,7 @@ test('buy premium on the hosted page, manage the card, cancel at the period end,
   await expect(page.getByTestId('receipt').first()).toContainText('Visa •••• 4242');
   await expect(page.getByTestId('receipt').first()).toContainText('$49.00');
   expect(leaks).toEqual([]);
+  expect(seen()).toBeGreaterThan(3);
 });
 
 test('the back office refunds the card deposit and the premium payment', async ({ page }) => {

@@ -190,6 +190,7 @@ describe("a signed-in user's own exchanges", () => {
       depositAddress: 'HOUSE-DEPOSIT-ADDRESS-0001',
       confirmations: null,
       requiredConfirmations: null,
+      refundedAt: null,
     });
     expect((await history(other.token)).json().content.total).toBe(0);
   });
