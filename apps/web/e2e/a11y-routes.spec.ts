@@ -146,6 +146,12 @@ const CASES: Record<string, Case> = {
   '/transactions': { path: () => '/transactions', as: 'user' },
   '/premium': { path: () => '/premium', as: 'user' },
   '/premium/pay': { path: () => '/premium/pay', as: 'user' },
+  '/payment/return (cancelled)': {
+    path: (d) => `/payment/return?id=${d.checkoutId}&cancelled=1`,
+    as: 'user',
+    phone: true,
+    ready: heading(/Payment cancelled/),
+  },
   '/premium/manage': {
     path: () => '/premium/manage',
     as: 'premium',
@@ -167,6 +173,7 @@ const CASES: Record<string, Case> = {
   '/admin/search-user': { path: () => '/admin/search-user', as: 'admin' },
   '/admin/user/:id': { path: (d) => `/admin/user/${d.targetUserId}`, as: 'admin', phone: true },
   '/admin/deposits': { path: () => '/admin/deposits', as: 'admin' },
+  '/admin/premium-payments': { path: () => '/admin/premium-payments', as: 'admin', phone: true },
   '/admin/networks': { path: () => '/admin/networks', as: 'admin', phone: true },
   '/admin/bank-accounts': { path: () => '/admin/bank-accounts', as: 'admin' },
   '/admin/wallet-addresses': { path: () => '/admin/wallet-addresses', as: 'admin' },

@@ -25,6 +25,8 @@ export interface A11yData {
   guestExchangeId: string;
   awaitingExchangeId: string;
   targetUserId: string;
+  /** A card deposit's checkout of the user, left unpaid (the return page's states). */
+  checkoutId: string;
   dispose: () => Promise<void>;
 }
 
@@ -105,6 +107,17 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
     amount: '0.01',
   })) as string;
 
+  // A card deposit's checkout left unpaid: its id is in the hosted page's way back.
+  const { url: hosted } = (await post(user, 'Payment/card/checkout', {
+    assetId: idOf('EUR'),
+    amount: '10',
+  })) as {
+    url: string;
+  };
+  const page = await (await user.ctx.get(hosted)).text();
+  const checkoutId = /\/payment\/return\?id=([0-9a-f-]{36})/.exec(page)?.[1] ?? '';
+  expect(checkoutId).not.toBe('');
+
   // Guest exchanges: one awaiting the deposit, one pending with its hash, one approved, one rejected.
   const guestExchangeId = await createExchange(baseURL, `guest.${STAMP}@example.com`, '0.01');
   const awaitingExchangeId = await createExchange(baseURL, `awaiting.${STAMP}@example.com`, '0.01');
@@ -140,6 +153,7 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
     guestExchangeId,
     awaitingExchangeId,
     targetUserId,
+    checkoutId,
     dispose: async () => {
       for (const s of Object.values(sessions)) await s.dispose();
     },

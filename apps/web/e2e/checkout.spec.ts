@@ -95,6 +95,7 @@ test('a card deposit on the hosted page: declined first, then paid and credited'
   // The gateway's page: the amount, and a declined card refused there (nothing credited).
   await expect(page).toHaveURL(/\/gateway\/test\/checkout\//);
   await expect(page.getByText('12.34 EUR').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await payOnHostedPage(page, TEST_CARDS.declined);
   await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
   expect((await balance('EUR')).toFixed()).toBe(before.toFixed());

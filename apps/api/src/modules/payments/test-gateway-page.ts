@@ -20,7 +20,7 @@ input{box-sizing:border-box;width:100%;padding:.6rem;font-size:1rem;border:1px s
 button{margin-top:1.25rem;width:100%;padding:.75rem;font-size:1rem;font-weight:600;border:0;border-radius:.4rem;background:#4f46e5;color:#fff;cursor:pointer}
 .error{margin-top:1rem;padding:.6rem .75rem;border-radius:.4rem;background:#fee2e2;color:#7f1d1d}
 .hint{font-size:.8rem;opacity:.75;margin-top:1rem}
-a{color:#4f46e5}
+a{color:light-dark(#4338ca,#a5b4fc)}
 `;
 
 function layout(title: string, body: string): string {
