@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { premiumSubscriptions, testGatewaySubscriptions } from '../../db/schema';
+import { premiumSubscriptions, testGatewaySessions, testGatewaySubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { claims } from '../auth/auth.test-helpers';
 import { makeUser } from '../ledger/ledger.test-helpers';
@@ -134,5 +134,39 @@ describe('premium through the hosted checkout', () => {
       .from(premiumSubscriptions)
       .where(eq(premiumSubscriptions.userId, u.id));
     expect(ended?.status).toBe('cancelled');
+  });
+
+  it('Pay pressed several times, or again after going back: one hosted page, paid once', async () => {
+    const u = await makeUser(t);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startPremium(u.token)));
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    const urls = new Set(
+      answers.filter((a) => a.statusCode === 200).map((a) => a.json().content.url as string),
+    );
+    expect(urls.size).toBe(1);
+    const [url] = [...urls];
+    // Back from the gateway's page without paying, then Pay again: the same page.
+    expect(await checkoutUrl(await startPremium(u.token))).toBe(url);
+    const email = (await t.services.account.getUser(u.id)).email;
+    const sessions = await t.services.db
+      .select()
+      .from(testGatewaySessions)
+      .where(eq(testGatewaySessions.email, email));
+    expect(sessions.map((s) => s.status)).toEqual(['open']);
+
+    // The page expired at the gateway: a new one opens, and only it can be paid.
+    await t.services.payments.gateway.expireCheckout(sessions[0]?.id ?? '');
+    const fresh = await checkoutUrl(await startPremium(u.token));
+    expect(fresh).not.toBe(url);
+    expect((await payOnPage(t, url ?? '', GOOD)).body).toContain('expired');
+    expect((await payOnPage(t, fresh, GOOD)).statusCode).toBe(303);
+    await hooks.release();
+    const subs = await t.services.db
+      .select()
+      .from(premiumSubscriptions)
+      .where(eq(premiumSubscriptions.userId, u.id));
+    expect(subs.map((s) => s.status)).toEqual(['active']);
+    // Paid: Pay again is refused.
+    expect((await startPremium(u.token)).json().error.code).toBe('ALREADY_PREMIUM');
   });
 });

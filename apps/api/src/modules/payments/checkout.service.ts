@@ -115,16 +115,51 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
 
-  /** A previous premium checkout of this user that was never finished: closed at the gateway first. */
-  async function closeAbandoned(sub: premiumRepo.SubscriptionRow) {
-    const c = await repo.findCheckoutOfSubscription(db, sub.id);
-    if (c?.sessionId && (await gateway.expireCheckout(c.sessionId)) === 'completed')
-      throw conflict(PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE, 'PREMIUM_PAYMENT_IN_PROGRESS');
+  const inProgress = () => conflict(PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE, 'PREMIUM_PAYMENT_IN_PROGRESS');
+
+  /** Closes, here, a checkout the gateway has closed (or never opened): its pending row goes too. */
+  async function closeHere(c: repo.CheckoutRow) {
     await db.transaction(async (tx) => {
-      const ended = c ? await repo.settleCheckout(tx, c.id, 'cancelled') : undefined;
+      const ended = await repo.settleCheckout(tx, c.id, 'cancelled');
       if (ended) await events.checkoutEnded(tx, ended);
-      else await premiumRepo.deletePendingSubscription(tx, sub.id);
     });
+  }
+
+  /**
+   * A premium checkout of this user already under way (Pay pressed twice, or again after going
+   * back): while the gateway can still take it, its hosted page is answered again, so there is only
+   * ever one page that can be paid. Closed at the gateway, it is closed here and a new one opens;
+   * paid meanwhile, the payment is applied (premium has started).
+   */
+  async function resume(sub: premiumRepo.SubscriptionRow): Promise<{ url: string } | null> {
+    const c = await repo.findCheckoutOfSubscription(db, sub.id);
+    if (!c) {
+      await premiumRepo.deletePendingSubscription(db, sub.id);
+      return null;
+    }
+    if (!c.sessionId) {
+      // Another request is opening it this moment (or the gateway never answered, long ago).
+      if (Date.now() - c.createdAt.getTime() < 60_000) throw inProgress();
+      await closeHere(c);
+      return null;
+    }
+    let found: Awaited<ReturnType<PaymentGateway['retrieveCheckout']>>;
+    try {
+      found = await gateway.retrieveCheckout(c.sessionId);
+    } catch (err) {
+      deps.log.warn({ err, checkoutId: c.id }, 'payment gateway could not be asked about a checkout');
+      throw unavailable();
+    }
+    if (found.status === 'open') {
+      if (!found.url) throw inProgress();
+      return { url: found.url };
+    }
+    if (found.status === 'complete') {
+      await events.handle(c.gateway, found.event);
+      throw conflict(ALREADY_PREMIUM_MESSAGE, 'ALREADY_PREMIUM');
+    }
+    await closeHere(c);
+    return null;
   }
 
   return {
@@ -134,7 +169,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (user.premium) throw conflict(ALREADY_PREMIUM_MESSAGE, 'ALREADY_PREMIUM');
       const live = await premiumRepo.findLiveSubscription(db, userId);
       if (live && live.status !== 'pending') throw conflict(ALREADY_PREMIUM_MESSAGE, 'ALREADY_PREMIUM');
-      if (live) await closeAbandoned(live);
+      if (live) {
+        const resumed = await resume(live);
+        if (resumed) return resumed;
+      }
       const start = new Date();
       const renewal = new Date(start);
       renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
@@ -162,8 +200,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
       } catch (err) {
         // Another checkout of this user started a moment ago (one live subscription per user).
-        if (pgError(err)?.code === '23505')
-          throw conflict(PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE, 'PREMIUM_PAYMENT_IN_PROGRESS');
+        if (pgError(err)?.code === '23505') throw inProgress();
         throw err;
       }
       return open(c, {

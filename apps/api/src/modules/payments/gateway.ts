@@ -114,13 +114,14 @@ export interface PaymentGateway {
    */
   expireCheckout(sessionId: string): Promise<'expired' | 'completed'>;
   /**
-   * The session as the gateway has it now, for the reconciliation: its completion (as the webhook
-   * would have said it) when it was paid, else its status.
+   * The session as the gateway has it now (the reconciliation, a checkout resumed): its hosted page
+   * while open, its completion (as the webhook would have said it) when paid, or expired.
    */
   retrieveCheckout(
     sessionId: string,
   ): Promise<
-    | { status: 'open' | 'expired' }
+    | { status: 'open'; url: string | null }
+    | { status: 'expired' }
     | { status: 'complete'; event: Extract<GatewayEvent, { type: 'checkout.completed' }> }
   >;
   /** Cancel at the end of the period already paid: no further renewal. */

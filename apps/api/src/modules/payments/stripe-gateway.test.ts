@@ -178,9 +178,9 @@ describe('Stripe checkout expiry', () => {
 });
 
 describe('Stripe checkout retrieval (reconciliation)', () => {
-  it('answers an open or expired session by its status', async () => {
-    const id = (await stripe.createCheckout(checkout())).sessionId;
-    expect(await stripe.retrieveCheckout(id)).toEqual({ status: 'open' });
+  it('answers an open session with its hosted page, an expired one by its status', async () => {
+    const { sessionId: id, url } = await stripe.createCheckout(checkout());
+    expect(await stripe.retrieveCheckout(id)).toEqual({ status: 'open', url });
     await stripe.expireCheckout(id);
     expect(await stripe.retrieveCheckout(id)).toEqual({ status: 'expired' });
   });

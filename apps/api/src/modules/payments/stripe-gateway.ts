@@ -146,7 +146,7 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
 
     async retrieveCheckout(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      if (session.status === 'open') return { status: 'open' };
+      if (session.status === 'open') return { status: 'open', url: session.url };
       if (session.status === 'expired') return { status: 'expired' };
       // Any other status is one this code does not know: settling it as unpaid could lose a payment.
       if (session.status !== 'complete') throw new Error(`Stripe session ${sessionId} is ${session.status}`);

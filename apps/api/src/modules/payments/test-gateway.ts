@@ -78,6 +78,7 @@ export function createTestGateway(deps: TestGatewayDeps) {
     async retrieveCheckout(sessionId) {
       const s = await books.session(db, sessionId);
       if (!s) throw new GatewayRefusedError(`No such checkout session: ${sessionId}`);
+      if (s.status === 'open') return { status: 'open', url: `/gateway/test/checkout/${s.id}` };
       if (s.status !== 'complete') return { status: s.status };
       const p = s.paymentIntent ? await books.payment(db, s.paymentIntent) : undefined;
       return {

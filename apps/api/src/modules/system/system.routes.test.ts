@@ -76,5 +76,8 @@ describe('system calls', () => {
     const res = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/ping']).toBeDefined();
+    // The card payment calls and the gateways' webhooks are documented too.
+    for (const path of ['/api/User/premium/checkout', '/api/Payment/card/checkout', '/api/webhooks/stripe'])
+      expect(res.json().paths[path], path).toBeDefined();
   });
 });
