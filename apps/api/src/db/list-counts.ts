@@ -12,7 +12,7 @@ async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
  */
 export async function listCount(
   db: DbOrTx,
-  list: 'guest_exchanges' | 'deposits',
+  list: 'guest_exchanges' | 'deposits' | 'premium_payments',
   statuses?: number[],
 ): Promise<number> {
   const which = statuses ? sql`and status in ${statuses}` : sql``;

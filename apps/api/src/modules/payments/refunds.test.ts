@@ -139,6 +139,8 @@ describe('refunds by support', () => {
         token: admin.token,
       })
     ).json().content;
+    // The total comes from the kept figures (migration 0023) and matches the table.
+    expect(list.total).toBe((await t.services.db.select().from(premiumPayments)).length);
     const p = list.items.find((i: { user: { id: string } }) => i.user.id === u.id);
     expect(p).toMatchObject({ amount: '49', currency: 'USD', cardLast4: '4242', refundedAt: null });
     const res = await t.request({
