@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { guestRateLimit } from '../../lib/rate-limit';
 import type { TestGateway } from './test-gateway';
 import { checkoutPage, closedPage, portalPage } from './test-gateway-page';
 
@@ -28,7 +29,8 @@ export async function testGatewayRoutes(app: FastifyInstance, opts: { gateway: T
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
   );
-  const limit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  // As a guest's other writes (GUEST_RATE_LIMIT_MAX a minute per address).
+  const limit = { rateLimit: guestRateLimit(app.config) };
 
   app.get<{ Params: { id: string } }>('/gateway/test/checkout/:id', async (req, reply) => {
     const s = await tg.session(req.params.id);
