@@ -58,7 +58,7 @@ function watchCardData(page: Page): { leaks: string[]; seen: () => number } {
     const numbers = Object.values(TEST_CARDS).flatMap((n) => [n, n.replace(/(\d{4})(?=\d)/g, '$1 ')]);
     if (
       numbers.some((n) => all.includes(n)) ||
-      all.includes(CVC) ||
+      cvcAsValue.test(sent) ||
       /"cvc"|creditCardNumber|cardNumber/i.test(all)
     )
       leaks.push(r.url());
