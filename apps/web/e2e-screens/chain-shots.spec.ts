@@ -1,43 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from '../e2e/support';
 import { E2E } from '../playwright.config';
+import { call, LANGS, prepare, signIn, viewports } from './screens.helpers';
 
 // The watched-network screens for visual review, in the four languages, light and dark, desktop and
 // phone: the guest's deposit step (own address, no hash), an exchange confirming and done, a user's
 // deposit dialog, and the back office's Networks page. The server runs the demo chains.
-const viewports = { desktop: { width: 1280, height: 860 }, phone: { width: 375, height: 760 } } as const;
-const LANGS = ['en-us', 'fr-fr', 'de-de', 'ru-ru'] as const;
-
-async function prepare(page: Page, opts: { dark: boolean; lang: string }) {
-  await page.addInitScript(
-    ({ dark, lang }) => {
-      localStorage.setItem('dark', String(dark));
-      localStorage.setItem('lang', lang);
-    },
-    { dark: opts.dark, lang: opts.lang },
-  );
-}
-
-async function call<T>(page: Page, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body, token }) => {
-      if (!document.cookie.includes('XSRF-TOKEN')) await fetch('/api/ping');
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-xsrf-token': xsrf,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return (await res.json()).content;
-    },
-    { method, path, body, token },
-  ) as Promise<T>;
-}
-
 async function newExchange(page: Page): Promise<{ id: string; bnb: string }> {
   const wallets = await call<{ id: string; ticker: string }[]>(page, 'GET', 'Wallets/list');
   const id = (t: string) => wallets.find((w) => w.ticker === t)?.id as string;
@@ -49,12 +17,6 @@ async function newExchange(page: Page): Promise<{ id: string; bnb: string }> {
     destinationWalletAddress: '0x2222222222222222222222222222222222222222',
   });
   return { id: created.id, bnb: id('BNB') };
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<string> {
-  const token = (await call<{ jwToken: string }>(page, 'POST', 'Auth', { email, password })).jwToken;
-  await page.evaluate((t) => localStorage.setItem('accesstoken', t), token);
-  return token;
 }
 
 for (const lang of LANGS) {

@@ -1,48 +1,11 @@
 import { type Page, test } from '@playwright/test';
 import { shot } from '../e2e/support';
 import { E2E } from '../playwright.config';
+import { call, LANGS, prepare, signIn, viewports } from './screens.helpers';
 
 // The card payment screens for visual review (decision 0031), in the four languages, light and dark,
 // desktop and phone: Premium's "Pay with card", the card-deposit dialog, the test gateway's hosted
 // page, the return page processing, cancelled and paid, Premium's manage page and the receipts.
-const viewports = { desktop: { width: 1280, height: 860 }, phone: { width: 375, height: 760 } } as const;
-const LANGS = ['en-us', 'fr-fr', 'de-de', 'ru-ru'] as const;
-
-async function prepare(page: Page, opts: { dark: boolean; lang: string }) {
-  await page.addInitScript(
-    ({ dark, lang }) => {
-      localStorage.setItem('dark', String(dark));
-      localStorage.setItem('lang', lang);
-    },
-    { dark: opts.dark, lang: opts.lang },
-  );
-}
-
-async function call<T>(page: Page, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body, token }) => {
-      if (!document.cookie.includes('XSRF-TOKEN')) await fetch('/api/ping');
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-xsrf-token': xsrf,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return (await res.json()).content;
-    },
-    { method, path, body, token },
-  ) as Promise<T>;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<string> {
-  const token = (await call<{ jwToken: string }>(page, 'POST', 'Auth', { email, password })).jwToken;
-  await page.evaluate((t) => localStorage.setItem('accesstoken', t), token);
-  return token;
-}
 
 /** A card deposit's checkout, and its id (from the hosted page's session, as the return URL carries it). */
 async function cardCheckout(page: Page, token: string, amount: string) {

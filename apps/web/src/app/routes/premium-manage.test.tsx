@@ -10,13 +10,6 @@ import PremiumManagePage from './premium-manage';
 
 beforeAll(async () => {
   await initTestI18n();
-  // jsdom has no modal dialogs: open and close as the browser's <dialog> would.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 afterEach(() => {
   cleanup();
