@@ -18,6 +18,7 @@ export * from './history-csv';
 export * from './mail';
 export * from './money';
 export * from './paging';
+export * from './partner';
 export * from './premium';
 export * from './prices';
 export * from './profile';

@@ -8,9 +8,11 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { journalEntries } from './ledger';
+import { partners } from './partners';
 import { assets } from './reference';
 import { users } from './users';
 
@@ -82,6 +84,17 @@ export const guestExchanges = pgTable(
      * (migration 0020); null unless it succeeded. The admin stats count its USD value then.
      */
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * A partner's exchange (DECISIONS §11): made through its API key or its widget. The commission
+     * rate is the partner's when the exchange was made; the commission (in the destination asset)
+     * is taken from the destination amount and credited to the partner on success.
+     */
+    partnerId: uuid('partner_id').references(() => partners.userId, { onDelete: 'restrict' }),
+    partnerCommissionRate: numeric('partner_commission_rate'),
+    partnerCommission: numeric('partner_commission'),
+    /** 'variable': the rate is set when the deposit is final (partner API); null: fixed at creation. */
+    rateMode: text('rate_mode', { enum: ['fixed', 'variable'] }),
+    partnerQuoteId: uuid('partner_quote_id'),
   },
   (t) => [
     index('guest_exchanges_email_idx').on(t.email, t.creationDate),
@@ -91,6 +104,13 @@ export const guestExchanges = pgTable(
     // The back office's lists, newest first: of one status, and of every status (decision 0029).
     index('guest_exchanges_status_date_idx').on(t.status, t.creationDate, t.id),
     index('guest_exchanges_date_idx').on(t.creationDate, t.id),
+    // A partner's own exchanges, newest first (GET /api/v1/exchanges?cursor=).
+    index('guest_exchanges_partner_idx')
+      .on(t.partnerId, t.creationDate, t.id)
+      .where(sql`${t.partnerId} is not null`),
+    uniqueIndex('guest_exchanges_partner_quote_idx')
+      .on(t.partnerQuoteId)
+      .where(sql`${t.partnerQuoteId} is not null`),
     // The admin stats' edge hour: exchanges by when they were settled.
     index('guest_exchanges_settled_idx').on(t.settledAt).where(sql`${t.settledAt} is not null`),
     check('guest_exchanges_amount_positive', sql`${t.amount} > 0`),

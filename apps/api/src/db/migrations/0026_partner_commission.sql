@@ -1,0 +1,2 @@
+-- Filled by the change that uses it.
+SELECT 1;
