@@ -22,6 +22,7 @@ import { createFeedService, type FeedService } from './modules/feed/feed.service
 import { createFundingChainOwner } from './modules/funding/funding-chain';
 import { createMoneyServices } from './modules/ledger/money-services';
 import { createMailService } from './modules/mail/mail.service';
+import { createPartners } from './modules/partners/partners.module';
 import { createPayments } from './modules/payments/payments.module';
 import { createPremiumService } from './modules/premium/premium.service';
 import { createSystemService } from './modules/system/system.service';
@@ -116,6 +117,17 @@ export function createServices(ctx: ServiceContext) {
     log: ctx.log,
     manageUrl: `${payments.gateway.id === 'test' ? '' : ctx.config.publicUrl.replace(/\/$/, '')}/premium/manage`,
   });
+  // Partners: API keys, the partner API, commissions and signed webhooks (DECISIONS §11).
+  const partners = createPartners({
+    db,
+    config: ctx.config,
+    log: ctx.log,
+    redis,
+    mail,
+    audit,
+    exchange,
+    leases,
+  });
   // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
   const admin = createAdminService({ db, audit, validAddress, catalog: money.wallets.catalog, feed });
   const adminSettings = createAdminSettingsService({ system, audit, feed });
@@ -128,6 +140,7 @@ export function createServices(ctx: ServiceContext) {
     async start() {
       await start();
       payments.start();
+      partners.start();
       expiry.start();
       keptFigures.start();
     },
@@ -137,6 +150,7 @@ export function createServices(ctx: ServiceContext) {
       await expiry.stop();
       await keptFigures.stop();
       await payments.stop();
+      await partners.stop();
       await stop();
       // Another instance takes the jobs over at its next pass instead of after the lease runs out.
       await leases.release().catch((err) => ctx.log.warn({ err }, 'job leases not released'));
@@ -160,6 +174,7 @@ export function createServices(ctx: ServiceContext) {
     profile,
     premium,
     payments,
+    partners,
     leases,
     lifecycle,
   };

@@ -74,6 +74,8 @@ export const createExchangeRequestSchema = z.object({
   destinationMemo: text(EXCHANGE_LIMITS.maxMemoLength).nullish(),
   /** Language of the e-mails sent about this exchange. */
   language: languageSchema.optional(),
+  /** Made in a partner's widget: the partner's user id (its commission applies; DECISIONS §11). */
+  partnerId: uuidSchema.optional(),
 });
 export type CreateExchangeRequest = z.infer<typeof createExchangeRequestSchema>;
 export const createExchangeResponseSchema = z.object({ id: uuidSchema });

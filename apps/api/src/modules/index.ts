@@ -10,6 +10,7 @@ import { exchangeRoutes } from './exchange/exchange.routes';
 import { fundingRoutes } from './funding/funding.routes';
 import { historyRoutes } from './history/history.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { partnerRoutes } from './partners/partners.routes';
 import { checkoutRoutes } from './payments/checkout.routes';
 import { webhookRoutes } from './payments/webhooks.routes';
 import { premiumRoutes } from './premium/premium.routes';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(webhookRoutes);
   await app.register(historyRoutes);
   await app.register(exchangeRoutes);
+  await app.register(partnerRoutes);
   // The back office: every Admin/* call of these modules, behind one admin guard.
   await app.register(adminArea);
 }
