@@ -116,7 +116,10 @@ export const partnerIdempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.key] }), index('partner_idempotency_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.key] }),
+    index('partner_idempotency_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Where a partner's events are sent, signed with `secret` (shown to the partner once). */
