@@ -16,6 +16,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'partner-client',
+          root: './packages/partner-client',
+          include: ['src/**/*.test.ts', 'generator/**/*.test.ts'],
+          environment: 'node',
+          // These tests build the whole API (the generator's document, the client against a server).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts'],

@@ -1,6 +1,7 @@
 import { envelopeOf, errorEnvelopeSchema, historyPageSchema, historyQuerySchema } from '@vaultline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/auth';
 
@@ -25,7 +26,11 @@ export async function historyRoutes(fastify: FastifyInstance) {
       summary:
         'Your whole history as a CSV file (one row per transaction, plain decimal amounts, ISO dates); ' +
         'header X-Export-Truncated: true when it holds only the newest 10,000 rows',
-      response: { '4xx': errorEnvelopeSchema },
+      response: {
+        // Sent as text (reply.type below), never through the JSON serializer: documented only.
+        200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+        '4xx': errorEnvelopeSchema,
+      },
     },
     handler: async (req, reply) => {
       const { csv, truncated } = await app.services.history.csv(requireUser(req).id);

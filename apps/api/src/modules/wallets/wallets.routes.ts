@@ -102,17 +102,18 @@ export async function walletsRoutes(fastify: FastifyInstance) {
     handler: async (req) => ok(await wallets.byId(req.params.id, await currencyOf(req), req.auth?.id)),
   });
 
-  // A missing path segment lands here rather than on the 404 of an unknown route.
+  // A missing path segment lands here rather than on the 404 of an unknown route. Not operations of
+  // their own, so left out of the OpenAPI document (which also refuses paths ending in "/").
   app.get('/Wallets/wallet/', {
     config: { access: 'public' },
-    schema: { tags: ['wallets'], summary: 'Empty wallet id', response: errors },
+    schema: { hide: true, tags: ['wallets'], summary: 'Empty wallet id', response: errors },
     handler: async () => {
       throw badRequest('Invalid wallet ID', 'INVALID_WALLET_ID');
     },
   });
   app.get('/Wallets/wallet/ticker/', {
     config: { access: 'public' },
-    schema: { tags: ['wallets'], summary: 'Empty ticker', response: errors },
+    schema: { hide: true, tags: ['wallets'], summary: 'Empty ticker', response: errors },
     handler: async () => {
       throw badRequest('Invalid ticker', 'INVALID_TICKER');
     },
