@@ -39,6 +39,9 @@ const envSchema = z.object({
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   /** Webhook calls a minute from one address (a gateway sends bursts; it retries a 429 later). */
   WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
+  /** Partner API calls a minute per API key, and creates a minute per key and end user (X-End-User-IP). */
+  PARTNER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  PARTNER_CREATE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GUEST_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   TRUST_PROXY: bool.default(false),
   PRICE_SOURCE: z.enum(['static', 'coinbase', 'coingecko']).default('static'),
@@ -66,6 +69,14 @@ const envSchema = z.object({
   CARD_DEPOSIT_MAX_USD: z.coerce.number().positive().default(10_000),
   /** A card deposit still charging after this many seconds is settled by the reconciliation job. */
   CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Partner webhooks may post to loopback addresses (tests, a local receiver, the bench); off by default. */
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  /** A partner webhook request's whole time limit. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /** The first retry's wait of a failed partner webhook; each next one doubles (up to 6 h). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  /** How often due webhook retries are looked for (new events wake the job at once). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Minutes an unpaid guest exchange waits for its deposit before it expires (fractions allowed). */
   EXCHANGE_EXPIRY_MINUTES: z.coerce.number().positive().max(10080).default(30),
   /** The address the contact page shows; none by default (the form still reaches the admins). */
@@ -115,6 +126,7 @@ export interface Config {
   authRateLimit: { max: number; timeWindow: string };
   guestRateLimit: { max: number; timeWindow: string };
   webhookRateLimit: { max: number; timeWindow: string };
+  partnerRateLimit: { max: number; createMax: number; windowMs: number };
   trustProxy: boolean;
   /** Price source, its base URL (live sources), refresh period and the oldest price a lock accepts. */
   prices: {
@@ -143,6 +155,8 @@ export interface Config {
   cardDepositMaxUsd: number;
   instanceName: string;
   cardReconcileAfterSeconds: number;
+  /** Signed webhooks to partners (decision 0037). */
+  partnerWebhooks: { allowLoopback: boolean; timeoutMs: number; retryBaseMs: number; pollMs: number };
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
   /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
@@ -235,6 +249,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
     guestRateLimit: { max: e.GUEST_RATE_LIMIT_MAX, timeWindow: e.GUEST_RATE_LIMIT_WINDOW },
     webhookRateLimit: { max: e.WEBHOOK_RATE_LIMIT_MAX, timeWindow: '1 minute' },
+    partnerRateLimit: {
+      max: e.PARTNER_RATE_LIMIT_MAX,
+      createMax: e.PARTNER_CREATE_RATE_LIMIT_MAX,
+      windowMs: 60_000,
+    },
     trustProxy: e.TRUST_PROXY,
     prices: {
       source: e.PRICE_SOURCE,
@@ -259,6 +278,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cardDepositMaxUsd: e.CARD_DEPOSIT_MAX_USD,
     instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}`,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
+    partnerWebhooks: {
+      allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
     chains,

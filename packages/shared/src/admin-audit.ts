@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'chainDeposit.refund',
   'deposit.refund',
   'premiumPayment.refund',
+  'partner.maxCommission',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [

@@ -1,11 +1,23 @@
-import type { Role } from '@vaultline/shared';
+import type { PartnerKeyScope, Role } from '@vaultline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AccessClaims, TokenService } from '../lib/tokens';
 
 /** Who may call a route. Every route under /api must declare it (checked at startup). */
-export type Access = 'public' | 'user' | 'premium' | 'admin';
+export type Access = 'public' | 'user' | 'premium' | 'admin' | 'partner';
+
+/** The caller of a partner API route (access 'partner'): the API key's partner, key and scopes. */
+export interface PartnerCaller {
+  partnerId: string;
+  keyId: string;
+  scopes: PartnerKeyScope[];
+}
+
+/** Recognises a partner API key (`Bearer vl_...`); undefined for a missing, unknown or revoked key. */
+export interface ApiKeyAuthenticator {
+  authenticate(key: string): Promise<PartnerCaller | undefined>;
+}
 
 export interface AuthUser {
   id: string;
@@ -42,16 +54,22 @@ declare module 'fastify' {
      * it is missing or wrong; declared for the authorization matrix test.
      */
     ownCredential?: 'refresh-cookie' | 'metrics-token' | 'gateway-signature';
+    /** For access 'partner' (an API key, not a session): the scope the key must have. */
+    partnerScope?: PartnerKeyScope;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
     tokenUser: TokenUser | null;
+    /** Set on routes with access 'partner' once the API key is recognised. */
+    partner: PartnerCaller | null;
   }
 }
 
 export interface AuthPluginOptions {
   tokens: TokenService;
   loadAuthState(userId: string): Promise<AuthState | undefined>;
+  /** Needed only when a route declares access 'partner'. */
+  apiKeys?: ApiKeyAuthenticator;
 }
 
 /**
@@ -61,6 +79,7 @@ export interface AuthPluginOptions {
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenUser', null);
+  app.decorateRequest('partner', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
@@ -68,6 +87,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     }
     if (route.config?.userCheck && route.config.access !== 'user') {
       throw new Error(`Route ${route.method} ${route.url}: userCheck 'in-query' needs access 'user'`);
+    }
+    if ((route.config?.access === 'partner') !== (route.config?.partnerScope !== undefined)) {
+      throw new Error(`Route ${route.method} ${route.url}: access 'partner' goes with a partnerScope`);
     }
   });
 
@@ -100,6 +122,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
     if (!access || (access === 'public' && !req.headers.authorization)) return done();
+    if (access === 'partner') {
+      authorizeKey(req).then(() => done(), done);
+      return;
+    }
     // The hot money calls with a token verified before: no promise hop (their SQL checks the account).
     if (req.routeOptions.config.userCheck === 'in-query') {
       const claims = knownBearer(req);
@@ -114,6 +140,22 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   function knownBearer(req: FastifyRequest): AccessClaims | undefined {
     const header = req.headers.authorization;
     return header?.startsWith('Bearer ') ? opts.tokens.verifiedBefore(header.slice(7)) : undefined;
+  }
+
+  // API keys only (a session token is refused here): SHA-256 and one indexed lookup per request,
+  // nothing cached, so a revoked key is refused at once on every instance (decision 0033).
+  async function authorizeKey(req: FastifyRequest): Promise<void> {
+    const header = req.headers.authorization;
+    const key = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (!opts.apiKeys) throw new Error('access partner needs the apiKeys option of the auth plugin');
+    const caller = key ? await opts.apiKeys.authenticate(key) : undefined;
+    if (!caller) throw unauthorized('The API key is missing, unknown or revoked', 'API_KEY_INVALID');
+    const scope = req.routeOptions.config.partnerScope;
+    if (!scope || !caller.scopes.includes(scope))
+      throw forbidden(`This API key does not have the "${scope}" scope`, 'API_KEY_SCOPE', {
+        scope: scope ?? '',
+      });
+    req.partner = caller;
   }
 
   async function authorize(req: FastifyRequest, access: Access): Promise<void> {
@@ -156,6 +198,12 @@ export function assertAccountUsable(
 export function requireTokenUser(req: FastifyRequest): TokenUser {
   if (!req.tokenUser) throw unauthorized();
   return req.tokenUser;
+}
+
+/** The partner (API key) of a route with access 'partner'. */
+export function requirePartnerKey(req: FastifyRequest): PartnerCaller {
+  if (!req.partner) throw unauthorized('The API key is missing, unknown or revoked', 'API_KEY_INVALID');
+  return req.partner;
 }
 
 /** The signed-in user of a route whose access is not public. */

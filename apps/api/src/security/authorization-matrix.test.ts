@@ -14,7 +14,7 @@ import { appWithRouteTable, type TableRoute } from './route-table';
  * Routes that read one caller's resource by its id are declared in OWNED below, each with a case
  * proving that another user gets "not found"; a new such route missing there fails the test.
  */
-type Access = 'public' | 'user' | 'premium' | 'admin';
+type Access = 'public' | 'user' | 'premium' | 'admin' | 'partner' | 'partner area';
 interface Route extends TableRoute {
   /** Names of the inputs that carry an id (query, params, body). */
   idInputs: string[];
@@ -60,7 +60,28 @@ const EXPECTED: Record<Access, Record<Who, 401 | 403 | 'ok'>> = {
     admin: 'ok',
     'disabled user': 403,
   },
+  // The partner API (/api/v1): an API key only; a session token is no key (401 API_KEY_INVALID).
+  partner: {
+    guest: 401,
+    user: 401,
+    'other user': 401,
+    'premium user': 401,
+    admin: 401,
+    'disabled user': 401,
+  },
+  // The partner area (/api/partner/*, access 'user' + requirePartner): none of these is a partner.
+  'partner area': {
+    guest: 401,
+    user: 403,
+    'other user': 403,
+    'premium user': 403,
+    admin: 403,
+    'disabled user': 403,
+  },
 };
+/** A route's row of the matrix: by its path for the partner area, else its declared access. */
+const accessOf = (r: TableRoute): Access =>
+  r.url === '/api/partner' || r.url.startsWith('/api/partner/') ? 'partner area' : r.access;
 
 let t: TestApp;
 let routes: Route[];
@@ -178,7 +199,7 @@ describe('the authorization matrix, from the route table', () => {
     const wrong: string[] = [];
     for (const r of routes) {
       const url = r.url.replace(/:\w+/g, randomUUID());
-      for (const who of Object.keys(EXPECTED[r.access]) as Who[]) {
+      for (const who of Object.keys(EXPECTED[accessOf(r)]) as Who[]) {
         const token = tokens[who];
         const res = await t.request({
           method: r.method,
@@ -186,7 +207,7 @@ describe('the authorization matrix, from the route table', () => {
           ...(token ? { token } : {}),
           ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
         });
-        const want = EXPECTED[r.access][who];
+        const want = EXPECTED[accessOf(r)][who];
         const s = res.statusCode;
         const good =
           want === 'ok'
@@ -204,6 +225,8 @@ describe('the authorization matrix, from the route table', () => {
   it("declares every user route that takes an id in OWNED, and another user cannot use the owner's", async () => {
     const withIds = routes
       .filter((r) => (r.access === 'user' || r.access === 'premium') && r.idInputs.length > 0)
+      // The partner area's ids (keys, endpoints) are checked per partner by the partners' own tests.
+      .filter((r) => accessOf(r) !== 'partner area')
       // Asset and country ids name public things, not the caller's resources.
       .filter((r) => r.idInputs.some((k) => !/asset|country/i.test(k)))
       .map((r) => `${r.method} ${r.url}`);

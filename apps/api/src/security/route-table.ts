@@ -7,7 +7,7 @@ import { openTestDatabase, type TestApp, testConfig } from '../test/test-app';
 export interface TableRoute {
   method: string;
   url: string;
-  access: 'public' | 'user' | 'premium' | 'admin';
+  access: 'public' | 'user' | 'premium' | 'admin' | 'partner';
   /** The route's own rate limit (config.rateLimit), if it has one. */
   rateLimited: boolean;
   /** Checks a credential of its own and answers 401 without it (config.ownCredential). */

@@ -6,6 +6,8 @@ import { adminChainRoutes } from '../chain/chain.routes';
 import { adminExchangeRoutes } from '../exchange/admin-exchange.routes';
 import { adminExchangeReceivedRoutes } from '../exchange/admin-exchange-received.routes';
 import { adminDepositsRoutes } from '../funding/admin-deposits.routes';
+import { adminPartnerRoutes } from '../partners/admin-partners.routes';
+import { adminPartnerListRoutes } from '../partners/earnings/admin-partner-list.routes';
 import { adminPaymentsRoutes } from '../payments/admin-payments.routes';
 import { adminRoutes } from './admin.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
@@ -48,6 +50,8 @@ export const ADMIN_MODULES: readonly FastifyPluginAsync[] = [
   adminExchangeReceivedRoutes,
   adminChainRoutes,
   adminPaymentsRoutes,
+  adminPartnerRoutes,
+  adminPartnerListRoutes,
 ];
 
 /**
