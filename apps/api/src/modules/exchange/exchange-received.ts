@@ -1,6 +1,6 @@
 import {
   CHAIN_ERRORS,
-  conversionQuote,
+  commissionQuote,
   Decimal,
   EXCHANGE_RECEIVED_ERRORS as E,
   hasAtMostDecimals,
@@ -173,7 +173,7 @@ export function createReceivedOps(deps: ReceivedDeps) {
         const [src, dst] = await Promise.all([decimalsOf(r.sourceAssetId), decimalsOf(r.destinationAssetId)]);
         const srcUsd = deps.prices.freshUsd(src.ticker);
         const rate = srcUsd.div(deps.prices.freshUsd(dst.ticker));
-        const quote = conversionQuote(received, rate, r.feeRate, dst.decimals);
+        const quote = commissionQuote(received, rate, r.feeRate, r.partnerCommissionRate, dst.decimals);
         if (quote.receive.lte(0))
           throw badRequest('This amount is too small to convert.', 'AMOUNT_TOO_SMALL');
         const next = await updateExchange(tx, id, {
@@ -181,6 +181,7 @@ export function createReceivedOps(deps: ReceivedDeps) {
           destinationAmount: toPlain(quote.receive),
           rate: toPlain(rate),
           fee: toPlain(quote.fee),
+          ...(r.partnerCommissionRate === null ? {} : { partnerCommission: toPlain(quote.commission) }),
           usdValue: toPlain(received.mul(srcUsd).toDecimalPlaces(2)),
           quotedAmount: r.quotedAmount ?? r.amount,
           quotedDestinationAmount: r.quotedDestinationAmount ?? r.destinationAmount,

@@ -1,4 +1,4 @@
-import { conversionQuote, Decimal, type HoldReason, TransactionStatus, toPlain } from '@vaultline/shared';
+import { commissionQuote, Decimal, type HoldReason, TransactionStatus, toPlain } from '@vaultline/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AfterCommit } from '../chain/chain-owners';
 import { type ExchangeRow, updateExchange } from './exchange.repository';
@@ -40,7 +40,9 @@ export function createExchangeResolve(deps: ExchangeChainDeps, ticker: (assetId:
   ): Promise<AfterCommit[]> {
     const [src, dst] = await Promise.all([ticker(r.sourceAssetId), ticker(r.destinationAssetId)]);
     let set: Partial<ExchangeRow> = { amountReceived: toPlain(received) };
-    let kind: Kind = o.kind ?? (!o.late && received.eq(r.amount) ? 'quote' : 'requote');
+    // A variable-rate exchange (partner API) is always priced now, when its deposits are final.
+    const fixed = r.rateMode !== 'variable';
+    let kind: Kind = o.kind ?? (fixed && !o.late && received.eq(r.amount) ? 'quote' : 'requote');
     if (kind === 'requote') {
       let srcUsd: Decimal;
       let dstUsd: Decimal;
@@ -51,10 +53,11 @@ export function createExchangeResolve(deps: ExchangeChainDeps, ticker: (assetId:
         return hold(tx, r, set, 'pricesStale');
       }
       const rate = srcUsd.div(dstUsd);
-      const quote = conversionQuote(
+      const quote = commissionQuote(
         received,
         rate,
         r.feeRate,
+        r.partnerCommissionRate,
         (await deps.catalog.byId(r.destinationAssetId))?.decimals ?? 8,
       );
       const usd = received.mul(srcUsd);
@@ -67,6 +70,7 @@ export function createExchangeResolve(deps: ExchangeChainDeps, ticker: (assetId:
           destinationAmount: toPlain(quote.receive),
           rate: toPlain(rate),
           fee: toPlain(quote.fee),
+          ...(r.partnerCommissionRate === null ? {} : { partnerCommission: toPlain(quote.commission) }),
           usdValue: toPlain(usd.toDecimalPlaces(2)),
           quotedAmount: r.quotedAmount ?? r.amount,
           quotedDestinationAmount: r.quotedDestinationAmount ?? r.destinationAmount,

@@ -2,6 +2,23 @@ import { Decimal } from '@vaultline/shared';
 import type { EntryInput, Leg } from '../ledger/ledger.service';
 import type { ExchangeRow } from './exchange.repository';
 
+type PartnerPart = 'partnerId' | 'partnerCommission';
+
+/**
+ * A partner's exchange (DECISIONS §11, decision 0032): its commission, taken from what the guest
+ * would have received, leaves the house's destination account for the partner's earnings account
+ * of that asset, in the settlement's own entry. No leg without a partner or a commission.
+ */
+function commissionLegs(r: Pick<ExchangeRow, PartnerPart | 'destinationAssetId'>): {
+  commission: Decimal;
+  legs: Leg[];
+} {
+  const commission = new Decimal(r.partnerCommission ?? 0);
+  if (!r.partnerId || commission.lte(0)) return { commission: new Decimal(0), legs: [] };
+  const owner = { kind: 'partner', userId: r.partnerId } as const;
+  return { commission, legs: [{ owner, assetId: r.destinationAssetId, amount: commission }] };
+}
+
 /**
  * The ledger entry of a successful guest exchange (decision 0016): the guest's deposit comes from
  * outside into the house's source account; the amount sent to the guest leaves the house's
@@ -10,7 +27,7 @@ import type { ExchangeRow } from './exchange.repository';
 export function settlementEntry(
   r: Pick<
     ExchangeRow,
-    'id' | 'amount' | 'destinationAmount' | 'fee' | 'sourceAssetId' | 'destinationAssetId'
+    'id' | 'amount' | 'destinationAmount' | 'fee' | 'sourceAssetId' | 'destinationAssetId' | PartnerPart
   >,
 ): EntryInput {
   const amount = new Decimal(r.amount);
@@ -18,12 +35,14 @@ export function settlementEntry(
   const fee = new Decimal(r.fee);
   const src = r.sourceAssetId;
   const dst = r.destinationAssetId;
+  const partner = commissionLegs(r);
   const legs: Leg[] = [
     { owner: { kind: 'external' }, assetId: src, amount: amount.neg() },
     { owner: { kind: 'house' }, assetId: src, amount },
-    { owner: { kind: 'house' }, assetId: dst, amount: receive.plus(fee).neg() },
+    { owner: { kind: 'house' }, assetId: dst, amount: receive.plus(fee).plus(partner.commission).neg() },
     { owner: { kind: 'external' }, assetId: dst, amount: receive },
     { owner: { kind: 'fee' }, assetId: dst, amount: fee },
+    ...partner.legs,
   ];
   return {
     kind: 'guest_exchange',
@@ -85,15 +104,17 @@ export function chainDepositEntry(d: { id: string; assetId: string; amount: stri
 
 /** A watched exchange's success: the payout leaves the house for the guest, the fee to the fee account. */
 export function chainSettlementEntry(
-  r: Pick<ExchangeRow, 'id' | 'destinationAmount' | 'fee' | 'destinationAssetId'>,
+  r: Pick<ExchangeRow, 'id' | 'destinationAmount' | 'fee' | 'destinationAssetId' | PartnerPart>,
 ): EntryInput {
   const receive = new Decimal(r.destinationAmount);
   const fee = new Decimal(r.fee);
   const dst = r.destinationAssetId;
+  const partner = commissionLegs(r);
   const legs: Leg[] = [
-    { owner: { kind: 'house' }, assetId: dst, amount: receive.plus(fee).neg() },
+    { owner: { kind: 'house' }, assetId: dst, amount: receive.plus(fee).plus(partner.commission).neg() },
     { owner: { kind: 'external' }, assetId: dst, amount: receive },
     { owner: { kind: 'fee' }, assetId: dst, amount: fee },
+    ...partner.legs,
   ];
   return {
     kind: 'guest_exchange',

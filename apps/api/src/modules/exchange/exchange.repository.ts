@@ -1,7 +1,7 @@
 import { TransactionStatus } from '@vaultline/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { guestExchanges } from '../../db/schema';
+import { guestExchanges, partners } from '../../db/schema';
 
 export type ExchangeRow = typeof guestExchanges.$inferSelect;
 /** What a live progress push and the stage read of an exchange. */
@@ -278,4 +278,14 @@ export async function setAmountsReceived(
     db,
     res.rows.map((r) => r.id),
   );
+}
+
+/** A partner's current commission rate (a widget's or the partner API's exchange); undefined: no such partner. */
+export async function partnerCommissionRate(db: DbOrTx, partnerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ commission: partners.commission })
+    .from(partners)
+    .where(eq(partners.userId, partnerId))
+    .limit(1);
+  return row?.commission;
 }

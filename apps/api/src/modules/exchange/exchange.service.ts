@@ -35,7 +35,7 @@ import {
 } from './exchange.repository';
 import { createExchangeAdminOps } from './exchange-admin';
 import { createExchangeChain, EXPIRED_NOTE, type ExchangeChainPort } from './exchange-chain';
-import { bad, createExchangeCreate, EMAIL_TLD, optional } from './exchange-create';
+import { bad, createExchangeCreate, createExchangeQuote, EMAIL_TLD, optional } from './exchange-create';
 import { listMail, statusMail, trackingLink } from './exchange-mail';
 import { createReceivedOps } from './exchange-received';
 import { exchangeStage, toAdminExchange, toPublicExchange } from './exchange-view';
@@ -160,6 +160,8 @@ export function createExchangeService(deps: ExchangeDeps) {
 
   return {
     create: createExchangeCreate(deps, asset, link),
+    /** The guest exchange's quote (checks, minimum, fee, a partner's commission), for the partner API. */
+    quote: createExchangeQuote(deps),
 
     async get(id: string): Promise<PublicExchange> {
       const row = await findExchange(db, id);

@@ -1,0 +1,137 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { guestExchanges, partnerIdempotencyKeys, partnerQuotes, users } from '../../../db/schema';
+import { cursorOf, keysetCondition } from '../../../lib/keyset';
+
+export type QuoteRow = typeof partnerQuotes.$inferSelect;
+export type PartnerExchangeRow = typeof guestExchanges.$inferSelect;
+
+export async function insertQuote(db: DbOrTx, v: typeof partnerQuotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await db.insert(partnerQuotes).values(v).returning();
+  if (!row) throw new Error('quote insert returned nothing');
+  return row;
+}
+
+export async function findQuote(db: DbOrTx, id: string): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(partnerQuotes).where(eq(partnerQuotes.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Marks the partner's quote used, in one statement judged by the database clock: of two
+ * concurrent claims only one matches `used_at is null`; false for the other, or when expired.
+ */
+export async function claimQuote(db: DbOrTx, id: string, partnerId: string): Promise<boolean> {
+  const rows = await db
+    .update(partnerQuotes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(partnerQuotes.id, id),
+        eq(partnerQuotes.partnerId, partnerId),
+        isNull(partnerQuotes.usedAt),
+        gt(partnerQuotes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: partnerQuotes.id });
+  return rows.length === 1;
+}
+
+/** The partner account's e-mail (the exchange's e-mail column when the end user gave none). */
+export async function partnerEmail(db: DbOrTx, partnerId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, partnerId)).limit(1);
+  return row?.email;
+}
+
+/** One exchange of this partner (another's is not found). */
+export async function findPartnerExchange(
+  db: DbOrTx,
+  partnerId: string,
+  id: string,
+): Promise<PartnerExchangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(guestExchanges)
+    .where(and(eq(guestExchanges.id, id), eq(guestExchanges.partnerId, partnerId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A page of the partner's exchanges, newest first, after the cursor's row: an index range on
+ * (partner_id, creation_date, id), the same cost at any depth. One row more than asked tells
+ * whether a next page exists.
+ */
+export function partnerExchangesPage(
+  db: DbOrTx,
+  partnerId: string,
+  after: { micros: string; id: string } | undefined,
+  limit: number,
+) {
+  const at = guestExchanges.creationDate;
+  const id = guestExchanges.id;
+  const range = after ? keysetCondition({ kind: 'after', ...after, limit }, at, id) : undefined;
+  return db
+    .select({ row: guestExchanges, cursor: cursorOf(at, id) })
+    .from(guestExchanges)
+    .where(and(eq(guestExchanges.partnerId, partnerId), range))
+    .orderBy(desc(at), desc(id))
+    .limit(limit + 1);
+}
+
+export type IdempotencyRow = typeof partnerIdempotencyKeys.$inferSelect;
+
+/**
+ * Takes the key for this request, in a statement of its own (committed at once, so concurrent
+ * requests with the key see it): true when this request holds it, false when it was there already.
+ */
+export async function takeIdempotencyKey(
+  db: DbOrTx,
+  v: { partnerId: string; key: string; route: string; requestHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(partnerIdempotencyKeys)
+    .values(v)
+    .onConflictDoNothing()
+    .returning({ key: partnerIdempotencyKeys.key });
+  return rows.length === 1;
+}
+
+export async function findIdempotencyKey(
+  db: DbOrTx,
+  partnerId: string,
+  key: string,
+): Promise<IdempotencyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(partnerIdempotencyKeys)
+    .where(and(eq(partnerIdempotencyKeys.partnerId, partnerId), eq(partnerIdempotencyKeys.key, key)))
+    .limit(1);
+  return row;
+}
+
+export async function finishIdempotencyKey(
+  db: DbOrTx,
+  partnerId: string,
+  key: string,
+  statusCode: number,
+  response: unknown,
+): Promise<void> {
+  await db
+    .update(partnerIdempotencyKeys)
+    .set({ statusCode, response })
+    .where(and(eq(partnerIdempotencyKeys.partnerId, partnerId), eq(partnerIdempotencyKeys.key, key)));
+}
+
+/** Frees a key whose request failed (nothing was created): the partner may retry with it. */
+export async function releaseIdempotencyKey(db: DbOrTx, partnerId: string, key: string): Promise<void> {
+  await db
+    .delete(partnerIdempotencyKeys)
+    .where(
+      and(
+        eq(partnerIdempotencyKeys.partnerId, partnerId),
+        eq(partnerIdempotencyKeys.key, key),
+        isNull(partnerIdempotencyKeys.statusCode),
+      ),
+    );
+}
