@@ -108,8 +108,11 @@ export const historyQuerySchema = z.object({
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 export const historyItemSchema = z.object({
-  /** A wallet conversion, a wallet deposit, or a guest exchange (the user's own, or one the browser holds). */
-  kind: z.enum(['conversion', 'deposit', 'exchange']),
+  /**
+   * A wallet conversion, a wallet deposit, a guest exchange (the user's own, or one the browser
+   * holds), or a partner's earnings moved to its wallet (`earnings`: source asset and amount only).
+   */
+  kind: z.enum(['conversion', 'deposit', 'exchange', 'earnings']),
   id: uuidSchema,
   status: z.number().int(),
   creationDate: z.string(),

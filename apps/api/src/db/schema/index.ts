@@ -6,6 +6,7 @@ export * from './exchange';
 export * from './funding';
 export * from './jobs';
 export * from './ledger';
+export * from './partner-earnings';
 export * from './partners';
 export * from './payments';
 export * from './premium';

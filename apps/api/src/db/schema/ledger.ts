@@ -19,13 +19,15 @@ import { users } from './users';
  * of conversions and deposits; 'fee' collects conversion fees. `balance` is kept only for user
  * accounts (by a trigger on postings, in the same transaction) and can never go below zero (CHECK);
  * house and fee balances are the sum of their postings (not stored, so they are no hot row).
+ * kind 'partner' (migration 0026) holds a partner's commission earnings per asset: owned and
+ * balance-kept like a user account, but not a wallet (decision 0032).
  * Accounts are never deleted and keep their owner and asset (trigger, migration 0015).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['user', 'house', 'fee', 'external'] }).notNull(),
+    kind: text('kind', { enum: ['user', 'house', 'fee', 'external', 'partner'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     assetId: uuid('asset_id')
       .notNull()
@@ -35,11 +37,20 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_user_asset_unique').on(t.userId, t.assetId).where(sql`${t.kind} = 'user'`),
-    uniqueIndex('ledger_accounts_kind_asset_unique').on(t.kind, t.assetId).where(sql`${t.kind} <> 'user'`),
+    uniqueIndex('ledger_accounts_kind_asset_unique')
+      .on(t.kind, t.assetId)
+      .where(sql`${t.kind} not in ('user', 'partner')`),
+    // A partner's earnings per asset (migration 0026): owned and balance-kept like a user account.
+    uniqueIndex('ledger_accounts_partner_asset_unique')
+      .on(t.userId, t.assetId)
+      .where(sql`${t.kind} = 'partner'`),
     unique('ledger_accounts_id_asset_unique').on(t.id, t.assetId),
-    check('ledger_accounts_owner_check', sql`(${t.kind} = 'user') = (${t.userId} is not null)`),
-    check('ledger_accounts_user_balance_nonneg', sql`${t.kind} <> 'user' or ${t.balance} >= 0`),
-    check('ledger_accounts_house_balance_zero', sql`${t.kind} = 'user' or ${t.balance} = 0`),
+    check('ledger_accounts_owner_check', sql`(${t.kind} in ('user', 'partner')) = (${t.userId} is not null)`),
+    check(
+      'ledger_accounts_user_balance_nonneg',
+      sql`${t.kind} not in ('user', 'partner') or ${t.balance} >= 0`,
+    ),
+    check('ledger_accounts_house_balance_zero', sql`${t.kind} in ('user', 'partner') or ${t.balance} = 0`),
   ],
 );
 

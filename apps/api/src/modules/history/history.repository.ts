@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { type PagePlan, readsAscending } from '../../lib/keyset';
 
 export interface HistoryRow {
-  kind: 'conversion' | 'deposit' | 'exchange';
+  kind: 'conversion' | 'deposit' | 'exchange' | 'earnings';
   cursor: string;
   id: string;
   status: number;
@@ -32,7 +32,7 @@ async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /**
- * A user's conversions, deposits and own guest exchanges, newest first (ties by id, so pages never
+ * A user's conversions, deposits, own guest exchanges and partner earnings moved to the wallet, newest first (ties by id, so pages never
  * overlap), as the plan reads them (lib/keyset.ts: after or before a neighbouring page's cursor, or
  * an offset from either end). Each table has an index on (user_id, creation_date); each branch is
  * limited to the rows the page can need, so a deep history does not sort every row it has.
@@ -85,6 +85,13 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
       join assets da on da.id = e.destination_asset_id
       where e.user_id = ${userId} ${after('e')}
       order by e.creation_date ${dir}, e.id ${dir} limit ${upTo})
+      union all
+      (select 'earnings', (extract(epoch from w.creation_date) * 1000000)::bigint::text || '_' || w.id, w.id, 1, w.creation_date, w.creation_date,
+             a.ticker, null, a.decimals::int, null::int, w.amount::text, null, null, null, null, null, null, null, null, null, null
+      from partner_withdrawals w
+      join assets a on a.id = w.asset_id
+      where w.partner_id = ${userId} ${after('w')}
+      order by w.creation_date ${dir}, w.id ${dir} limit ${upTo})
     ) h
     order by h.creation_date ${dir}, h.id ${dir}
     limit ${plan.limit} offset ${offset}`,
@@ -96,7 +103,8 @@ export async function historyCount(db: DbOrTx, userId: string): Promise<number> 
     db,
     sql`select (select count(*) from conversions where user_id = ${userId})
              + (select count(*) from deposits where user_id = ${userId})
-             + (select count(*) from guest_exchanges where user_id = ${userId}) as n`,
+             + (select count(*) from guest_exchanges where user_id = ${userId})
+             + (select count(*) from partner_withdrawals where partner_id = ${userId}) as n`,
   );
   return Number(row?.n ?? 0);
 }

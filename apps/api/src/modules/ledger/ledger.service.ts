@@ -18,7 +18,9 @@ export type Owner =
   | { kind: 'user'; userId: string }
   | { kind: 'house' }
   | { kind: 'fee' }
-  | { kind: 'external' };
+  | { kind: 'external' }
+  /** A partner's earnings (migration 0026): owned, balance kept and never negative, not a wallet. */
+  | { kind: 'partner'; userId: string };
 
 export interface Leg {
   owner: Owner;
@@ -79,7 +81,7 @@ function legRows(input: EntryInput): LegRow[] {
   for (const [asset, s] of sums) if (!s.isZero()) throw new Error(`entry does not balance for ${asset}`);
   return input.legs.map((l) => ({
     owner: l.owner.kind,
-    ...(l.owner.kind === 'user' ? { userId: l.owner.userId } : {}),
+    ...(l.owner.kind === 'user' || l.owner.kind === 'partner' ? { userId: l.owner.userId } : {}),
     assetId: l.assetId,
     amount: toPlain(l.amount),
   }));
