@@ -80,6 +80,8 @@ function apiServer(serverPort: number, serverDataDir: string) {
       LOG_LEVEL: 'warn',
       // The demo chains mine a block a second: read them often, so each confirmation shows.
       CHAIN_POLL_MS: '300',
+      // partner.spec.ts adds a webhook endpoint on 127.0.0.1 (refused outside tests: public addresses only).
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     },
   };
 }

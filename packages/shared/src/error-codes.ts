@@ -131,6 +131,30 @@ export const ERROR_CODE_PARAMS = {
   CANNOT_DEACTIVATE_SELF: [],
   BANK_ACCOUNT_NOT_FOUND: [],
   ADDRESS_CRYPTO_ONLY: [],
+  // Partners (DECISIONS §11): the partner area and API-key authentication of the partner API.
+  NOT_PARTNER: [],
+  COMMISSION_ABOVE_MAX: ['max'],
+  PARTNER_KEY_LIMIT: ['max'],
+  PARTNER_KEY_NOT_FOUND: [],
+  API_KEY_INVALID: [],
+  API_KEY_SCOPE: ['scope'],
+  // Partner webhooks (the partner area).
+  WEBHOOK_URL_REFUSED: [],
+  WEBHOOK_LIMIT: ['max'],
+  WEBHOOK_NOT_FOUND: [],
+  WEBHOOK_DELIVERY_NOT_FOUND: [],
+  NO_EARNINGS: [],
+  // The partner API (/api/v1): assets by ticker, quotes, idempotent creates, pages.
+  UNKNOWN_PARTNER: [],
+  VARIABLE_NOT_WATCHED: ['ticker'],
+  UNKNOWN_ASSET: ['ticker'],
+  QUOTE_NOT_FOUND: [],
+  QUOTE_EXPIRED: [],
+  QUOTE_USED: [],
+  IDEMPOTENCY_KEY_REUSED: [],
+  IDEMPOTENCY_IN_PROGRESS: [],
+  IDEMPOTENCY_KEY_INVALID: [],
+  INVALID_CURSOR: [],
   // Readiness (a load balancer's check, not a user's).
   NOT_READY: [],
   // Made by the web client itself: the server could not be reached, or answered without an envelope.

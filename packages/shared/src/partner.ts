@@ -68,6 +68,12 @@ export const partnerEarningSchema = z.object({
 export const partnerEarningsSchema = z.array(partnerEarningSchema);
 /** POST /api/partner/earnings/withdraw: moves the available earnings of one asset to the wallet. */
 export const partnerWithdrawRequestSchema = z.object({ assetId: z.uuid({ message: 'Invalid id' }) });
+/** Its answer: the amount moved to the wallet, in one journal entry (the withdrawal's id). */
+export const partnerWithdrawResponseSchema = z.object({
+  id: z.uuid(),
+  assetId: z.uuid(),
+  amount: decimalOutSchema,
+});
 
 const keyNameSchema = z
   .string({ message: 'Name the key' })
@@ -97,6 +103,12 @@ export const partnerKeySchema = z.object({
 });
 export const partnerKeysSchema = z.array(partnerKeySchema);
 export const partnerIdParamsSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+/** GET /api/v1/key: the API key making the call (to check a key and its scopes). */
+export const partnerKeyCallerSchema = z.object({
+  partnerId: z.uuid(),
+  keyId: z.uuid(),
+  scopes: z.array(z.enum(PARTNER_KEY_SCOPES)),
+});
 
 /** POST /api/partner/webhooks: answers the signing secret once. */
 export const createPartnerWebhookRequestSchema = z.object({
@@ -161,3 +173,7 @@ export const adminPartnersSchema = z.array(adminPartnerSchema);
 
 /** The signature header of every webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const PARTNER_SIGNATURE_HEADER = 'Vaultline-Signature';
+
+/** GET /api/widget/partners/{id} (public): the partner's rate, for the widget's live estimate. */
+export const widgetPartnerSchema = z.object({ commission: decimalOutSchema });
+export type WidgetPartner = z.infer<typeof widgetPartnerSchema>;

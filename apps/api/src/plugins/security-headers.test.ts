@@ -54,7 +54,7 @@ describe('content security policy and the chat widget', () => {
   it('keeps the other security headers either way', async () => {
     const res = await t.request({ method: 'GET', url: '/home' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
@@ -116,5 +116,45 @@ describe("the built page's inline scripts", () => {
     expect(api.get('script-src')).toBeUndefined();
     expect(api.get('default-src')).toEqual(["'none'"]);
     await app.close();
+  });
+});
+
+describe('framing: only the embeddable widget may be framed (decision 0036)', () => {
+  let app: ReturnType<typeof Fastify>;
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(securityHeadersPlugin, { isProduction: true, chatEnabled: async () => true });
+    for (const url of ['/home', '/login', '/widget', '/widgets', '/widget.js', '/buy-sell/manual-deposit/x'])
+      app.get(url, async () => 'page');
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('lets any web page frame /widget (with its query), with no X-Frame-Options', async () => {
+    for (const url of ['/widget', '/widget?partner=p&from=BTC&to=ETH&theme=dark']) {
+      const res = await app.inject({ url });
+      expect(csp(res.headers['content-security-policy']).get('frame-ancestors'), url).toEqual([
+        'https:',
+        'http:',
+      ]);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      // The rest of the page policy is the app's, and the chat hosts are not in it.
+      expect(csp(res.headers['content-security-policy']).get('script-src'), url).toEqual(["'self'"]);
+    }
+  });
+
+  it("refuses to be framed everywhere else: frame-ancestors 'none' and X-Frame-Options DENY", async () => {
+    for (const url of ['/home', '/login', '/widgets', '/buy-sell/manual-deposit/x', '/widget.js']) {
+      const res = await app.inject({ url });
+      expect(csp(res.headers['content-security-policy']).get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('lets other sites load the embed script, and nothing else of ours', async () => {
+    const script = await app.inject({ url: '/widget.js' });
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const page = await app.inject({ url: '/home' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });

@@ -51,6 +51,14 @@ export function inlineScriptHashes(webDist: string | undefined): string[] {
 }
 
 /**
+ * Who may frame a page (decision 0036): the embeddable widget (/widget) any web page over https or
+ * http, every other page nobody (clickjacking: our forms move money), in CSP and in the older
+ * X-Frame-Options header alike. The widget gets no X-Frame-Options: it cannot say "anyone".
+ */
+export type Framing = 'none' | 'widget';
+export const WIDGET_FRAME_ANCESTORS = ['https:', 'http:'] as const;
+
+/**
  * Helmet's options; the chat widget's hosts are allowed only when `chat` (a key is set), and the
  * page's own inline scripts by their hashes (`inlineScripts`).
  */
@@ -58,9 +66,11 @@ export function securityHeaderOptions(
   isProduction: boolean,
   chat: boolean,
   inlineScripts: readonly string[] = [],
+  framing: Framing = 'none',
 ): HelmetOptions {
   const allow = (kind: keyof typeof CHAT_WIDGET_SOURCES) => (chat ? CHAT_WIDGET_SOURCES[kind] : []);
   return {
+    frameguard: framing === 'widget' ? false : { action: 'deny' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -69,6 +79,7 @@ export function securityHeaderOptions(
         imgSrc: ["'self'", 'data:', 'blob:', ...allow('img')],
         connectSrc: ["'self'", 'ws:', 'wss:', ...allow('connect')],
         frameSrc: ["'self'", ...allow('frame')],
+        frameAncestors: framing === 'widget' ? [...WIDGET_FRAME_ANCESTORS] : ["'none'"],
         upgradeInsecureRequests: isProduction ? [] : null,
       },
     },
@@ -102,6 +113,19 @@ export function apiHeaderOptions(): HelmetOptions {
   };
 }
 
+/** The embeddable widget's page (query string aside): the one page other sites may frame. */
+export function isWidgetPage(url: string): boolean {
+  return url === '/widget' || url.startsWith('/widget?') || url === '/widget/' || url.startsWith('/widget/?');
+}
+
+/**
+ * The embed script partners' pages load from their own origin: its Cross-Origin-Resource-Policy
+ * must let them (helmet's page default, same-origin, would block the script tag).
+ */
+export function isEmbedScript(url: string): boolean {
+  return url === '/widget.js' || url.startsWith('/widget.js?');
+}
+
 /** An API answer, by its path: everything under /api except the browsable docs (a page). */
 export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -124,11 +148,25 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
   const inline = inlineScriptHashes(opts.webDist);
   const plain = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, false, inline));
   const withChat = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, true, inline));
+  // The widget's shell has no chat (app/layout/widget-layout.tsx): no settings read for it.
+  const widget = computeSecurityHeaders(securityHeaderOptions(opts.isProduction, false, inline, 'widget'));
+  const embedScript = computeSecurityHeaders({
+    ...securityHeaderOptions(opts.isProduction, false, inline),
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
   const chatEnabled = opts.chatEnabled;
   // A callback hook, not an async one: API answers (the hot path) take no promise hop here.
   app.addHook('onRequest', (req, reply, done) => {
     if (isApiPath(req.url)) {
       reply.headers(api);
+      return done();
+    }
+    if (isWidgetPage(req.url)) {
+      reply.headers(widget);
+      return done();
+    }
+    if (isEmbedScript(req.url)) {
+      reply.headers(embedScript);
       return done();
     }
     if (!chatEnabled) {

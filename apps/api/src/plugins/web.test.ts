@@ -91,3 +91,37 @@ describe('web app static files', () => {
     expect(api.json().error.code).toBe('ROUTE_NOT_FOUND');
   });
 });
+
+describe('the embeddable widget as served (decision 0036)', () => {
+  let served: FastifyInstance;
+  beforeAll(async () => {
+    const { securityHeadersPlugin } = await import('./security-headers');
+    write('widget.js', '(() => {})();\n');
+    served = Fastify();
+    await served.register(securityHeadersPlugin, { isProduction: false });
+    await served.register(webPlugin, { webDist: dir });
+    await served.ready();
+  });
+  afterAll(() => served.close());
+
+  it('answers /widget with the app, frameable by other sites; any other page is not', async () => {
+    const widget = await served.inject({ url: '/widget?partner=x&theme=dark' });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.body).toBe(HTML);
+    expect(widget.headers['content-security-policy']).toMatch(/frame-ancestors https: http:/);
+    expect(widget.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/', '/login', '/home']) {
+      const page = await served.inject({ url });
+      expect(page.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(page.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('serves the embed script as JavaScript other origins may load, kept an hour', async () => {
+    const res = await served.inject({ url: '/widget.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe(SHORT);
+  });
+});

@@ -6,6 +6,16 @@ import { forbidden } from '../lib/errors';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * A guest's exchange calls, also made from the embeddable widget: framed on a partner's site, our
+ * SameSite=Strict cookie is neither set nor sent, so there is nothing to echo. Without an
+ * Authorization header these calls carry no credential at all (they read no cookie): a forged one
+ * is only the anonymous call anyone can make, so the check is skipped for them (decision 0036).
+ */
+const GUEST_EXCHANGE_CALLS = new Set([
+  '/api/PublicExchange/createExchange',
+  '/api/PublicExchange/confirmTransaction',
+]);
 
 /**
  * Double-submit cookie: the server issues a random XSRF-TOKEN cookie (readable by the app) and every
@@ -14,6 +24,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
   app.addHook('onRequest', (req, reply, done) => {
+    // The partner API is called by servers with an API key in a header a browser never adds by
+    // itself: no cookie to forge, so no XSRF check and no cookie issued (decision 0033).
+    if (req.routeOptions.config?.access === 'partner') return done();
     const cookie = req.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -24,6 +37,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
       });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
+    if (!req.headers.authorization && GUEST_EXCHANGE_CALLS.has(req.url.split('?')[0] ?? '')) return done();
     // A payment gateway's webhook is not a browser's call: its signature is its credential.
     if (req.routeOptions.config?.ownCredential === 'gateway-signature') return done();
     const header = req.headers[XSRF_HEADER];

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
+import { WidgetLayout } from './layout/widget-layout';
 import { trackPageLoad } from './page-loads';
 import { RootLayout } from './root-layout';
 
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'transactions', ...page(() => import('./routes/transactions')) },
           { path: 'premium', ...page(() => import('./routes/premium')) },
           { path: 'premium/pay', ...page(() => import('./routes/premium-pay')) },
+          { path: 'partner', ...page(() => import('./routes/partner')) },
           { path: 'payment/return', ...page(() => import('./routes/payment-return')) },
           {
             element: <RequirePremium />,
@@ -116,11 +118,19 @@ export const routes: RouteObject[] = [
               { path: 'outbox', ...page(() => import('./routes/admin/outbox')) },
               { path: 'audit-log', ...page(() => import('./routes/admin/audit-log')) },
               { path: 'contact-messages', ...page(() => import('./routes/admin/contact-messages')) },
+              { path: 'partners', ...page(() => import('./routes/admin/partners')) },
             ],
           },
         ],
       },
       { path: '*', element: <Navigate to="/notfound" replace /> },
     ],
+  },
+  // The embeddable widget, the only route that may be framed (decision 0036): its own compact
+  // shell. Its static path ranks above the catch-all above, whatever the order.
+  {
+    path: '/widget',
+    element: <WidgetLayout />,
+    children: [{ index: true, ...page(() => import('./routes/widget')) }],
   },
 ];

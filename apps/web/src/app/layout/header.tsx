@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
+import { useIsPartner } from '../../features/partner/api/partner-account';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Logo } from './logo';
@@ -36,6 +37,8 @@ export function Header() {
   const items = useNavItems();
   const session = useSession();
   const mobile = useMenu();
+  // The partner area's link, asked for when the menu opens (DECISIONS §11).
+  const partner = useIsPartner(session.authenticated && mobile.open) === true;
   const location = useLocation();
   const closeMobile = mobile.close;
 
@@ -113,7 +116,7 @@ export function Header() {
               ))}
             </ul>
             <ul className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-2 md:hidden dark:border-slate-800">
-              {userLinks(session.authenticated).map((l) => (
+              {userLinks(session.authenticated, partner).map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to} className={(s) => cn(navLinkClass(s), 'block text-base')}>
                     {t(l.key)}

@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn';
+import { useIsPartner } from '../../features/partner/api/partner-account';
 import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useMenu } from './use-menu';
 
-/** spec-1 §2: login and signup when signed out; my-account and logout when signed in. */
-export function userLinks(authenticated: boolean) {
+/**
+ * spec-1 §2: login and signup when signed out; my-account and logout when signed in, with the
+ * partner area for partners (DECISIONS §11).
+ */
+export function userLinks(authenticated: boolean, partner = false) {
   return authenticated
     ? [
         { to: '/my-account', key: 'Header.UserMenu.MyAccount' },
+        ...(partner ? [{ to: '/partner', key: 'Partner.Menu' }] : []),
         { to: '/logout', key: 'Header.UserMenu.Logout' },
       ]
     : [
@@ -48,7 +53,8 @@ export function UserMenu() {
   const { t } = useTranslation();
   const s = useSession();
   const menu = useMenu();
-  const links = userLinks(s.authenticated);
+  // Asked when the menu opens, not on every page: the shell does not call the partner API by itself.
+  const links = userLinks(s.authenticated, useIsPartner(s.authenticated && menu.open) === true);
   const name = s.user ? `${s.user.firstName} ${s.user.lastName}`.trim() : '';
 
   return (

@@ -22,6 +22,7 @@ export const ADMIN_MENU = [
   { to: '/admin/tidio-settings', key: 'Admin.Menu.TidioSettings' },
   { to: '/admin/outbox', key: 'Admin.Menu.Outbox' },
   { to: '/admin/contact-messages', key: 'Admin.Menu.ContactMessages' },
+  { to: '/admin/partners', key: 'Partner.Admin.Menu' },
   { to: '/admin/audit-log', key: 'Admin.Menu.AuditLog' },
 ] as const;
 

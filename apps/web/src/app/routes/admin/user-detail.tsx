@@ -1,7 +1,7 @@
 import { UserStatus } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui';
+import { Button, LinkButton } from '../../../components/ui';
 import { PageHeader } from '../../../components/ui/page';
 import { useAdminUser, useSetAccountStatus } from '../../../features/admin/api/users';
 import { Badge, LoadingBlock } from '../../../features/admin/components/admin-ui';
@@ -81,13 +81,19 @@ function UserDetail({ id }: { id: string }) {
         }
         description={t('Admin.Pages.UserDetail.Description')}
         actions={
-          self ? (
-            <p className="max-w-xs text-sm text-slate-600 dark:text-slate-300">{t('Admin.User.Self')}</p>
-          ) : (
-            <Button variant={active ? 'danger' : 'success'} onClick={() => setConfirming(true)}>
-              {t(active ? 'Admin.User.Deactivate' : 'Admin.User.Activate')}
-            </Button>
-          )
+          <>
+            {/* DECISIONS §11: the partners screen opens its dialog for this account. */}
+            <LinkButton variant="secondary" to={`/admin/partners?add=${u.id}`}>
+              {t('Partner.Admin.MakePartner')}
+            </LinkButton>
+            {self ? (
+              <p className="max-w-xs text-sm text-slate-600 dark:text-slate-300">{t('Admin.User.Self')}</p>
+            ) : (
+              <Button variant={active ? 'danger' : 'success'} onClick={() => setConfirming(true)}>
+                {t(active ? 'Admin.User.Deactivate' : 'Admin.User.Activate')}
+              </Button>
+            )}
+          </>
         }
       />
       <div className="space-y-6">

@@ -9,6 +9,7 @@ import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useCreateLock } from '../api/create-lock';
 import { normaliseAmount } from '../lib/normalise-amount';
 import { AssetSelect } from './asset-select';
+import { LiveReceive } from './live-receive';
 
 interface Props {
   /** Crypto assets only (the caller filters Wallets/list). */
@@ -20,7 +21,21 @@ interface Props {
   description: string;
   /** Ticker to preselect on the give side (from an asset page). */
   initialSource?: string | null;
+  /** Ticker to preselect on the receive side (the embeddable widget's `to`). */
+  initialDestination?: string | null;
   headingLevel?: 'h1' | 'h2';
+  /**
+   * A guest's Convert, when the caller runs the next step itself (the embeddable widget stays on its
+   * own route); without it the guest goes to the manual deposit page.
+   */
+  onGuestSubmit?: (choice: { source: Wallet; destination: Wallet; amount: string }) => void;
+  /** Less padding, for the embeddable widget. */
+  compact?: boolean;
+  /**
+   * A partner's commission rate the estimate takes off (the widget); null while it is not known
+   * (no estimate then), undefined without a partner.
+   */
+  commissionRate?: string | null;
 }
 
 /** The message of a failed lock (spec-1 §8): 400 gives "Could not process your request.". */
@@ -34,7 +49,8 @@ export const lockErrorKey = (err: unknown) =>
  * guests go to the manual deposit with the amount they give.
  */
 export function ExchangeWidget(props: Props) {
-  const { assets, loading, failed, signedIn, title, description, initialSource, headingLevel = 'h2' } = props;
+  const { assets, loading, failed, signedIn, title, description, initialSource, initialDestination } = props;
+  const { headingLevel = 'h2', onGuestSubmit, compact = false, commissionRate } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lock = useCreateLock();
@@ -47,16 +63,16 @@ export function ExchangeWidget(props: Props) {
   // Defaults once the assets are known: first (or the preselected one) gives, second receives.
   useEffect(() => {
     if (assets.length < 2 || source) return;
-    const pre = initialSource
-      ? assets.find((a) => a.ticker.toLowerCase() === initialSource.toLowerCase())
-      : undefined;
-    const give = pre ?? assets[0];
-    const receive = assets.find((a) => a.id !== give?.id);
+    const byTicker = (ticker: string | null | undefined) =>
+      ticker ? assets.find((a) => a.ticker.toLowerCase() === ticker.toLowerCase()) : undefined;
+    const give = byTicker(initialSource) ?? assets[0];
+    const wanted = byTicker(initialDestination);
+    const receive = wanted && wanted.id !== give?.id ? wanted : assets.find((a) => a.id !== give?.id);
     if (give && receive) {
       setSource(give.id);
       setDestination(receive.id);
     }
-  }, [assets, source, initialSource]);
+  }, [assets, source, initialSource, initialDestination]);
 
   const same = source !== '' && source === destination;
   const guestAmount = normaliseAmount(amount);
@@ -82,6 +98,10 @@ export function ExchangeWidget(props: Props) {
     }
     setTouched(true);
     if (!guestAmountValid) return;
+    if (onGuestSubmit) {
+      onGuestSubmit({ source: give, destination: receive, amount: guestAmount });
+      return;
+    }
     // Kept for the manual deposit screen, which removes them once the exchange is created.
     writeStorage(STORAGE_KEYS.sourceAsset, JSON.stringify(give));
     writeStorage(STORAGE_KEYS.destinationAsset, JSON.stringify(receive));
@@ -91,8 +111,10 @@ export function ExchangeWidget(props: Props) {
   };
 
   return (
-    <Card className="p-6">
-      <Heading className="text-2xl font-bold text-slate-900 dark:text-white">{title}</Heading>
+    <Card className={compact ? 'p-4 sm:p-5' : 'p-6'}>
+      <Heading className={`${compact ? 'text-xl' : 'text-2xl'} font-bold text-slate-900 dark:text-white`}>
+        {title}
+      </Heading>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{description}</p>
       {failed ? (
         <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
@@ -154,6 +176,12 @@ export function ExchangeWidget(props: Props) {
                   aria-invalid={touched && !guestAmountValid}
                   aria-describedby={`${ids}-guest-note`}
                   className="mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
+                />
+                <LiveReceive
+                  source={assets.find((a) => a.id === source)}
+                  destination={assets.find((a) => a.id === destination)}
+                  amount={guestAmount}
+                  commissionRate={commissionRate}
                 />
                 {touched && !guestAmountValid ? (
                   <p className="mt-1 text-sm text-red-700 dark:text-red-400">

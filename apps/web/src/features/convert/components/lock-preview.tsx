@@ -186,7 +186,13 @@ export function LockPreview({ lock }: { lock: PriceLock }) {
           </div>
           <div className={row}>
             <dt className="font-semibold">{t('Exchange.Preview.Receive')}</dt>
-            <dd className="text-lg font-bold" data-testid="receive-amount">
+            {/* Announced as it changes with each keystroke (the locked rate: the exact credit). */}
+            <dd
+              className="text-lg font-bold"
+              data-testid="receive-amount"
+              aria-live="polite"
+              aria-atomic="true"
+            >
               {check.ok ? `${formatDisplay(check.receive, 'amount', locale)} ${right.ticker}` : '—'}
             </dd>
           </div>

@@ -46,11 +46,17 @@ export function ManualDepositForm({
   destination,
   amount,
   onCreated,
+  partnerId,
+  onCancel,
 }: {
   source: Wallet;
   destination: Wallet;
   amount: string;
   onCreated: (exchangeId: string) => void;
+  /** The partner whose embedded widget this is (sent as partnerId; the server applies its commission). */
+  partnerId?: string | null;
+  /** Cancel without leaving the page (the embedded widget); otherwise Cancel goes back to buy-sell. */
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const ids = useId();
@@ -108,6 +114,7 @@ export function ManualDepositForm({
         refundWalletAddress: values.refund.trim() || null,
         destinationMemo: memo ? values.memo.trim() || null : null,
         language: currentLanguage(),
+        ...(partnerId ? { partnerId } : {}),
       })
       .then(
         async ({ id }) => {
@@ -220,9 +227,15 @@ export function ManualDepositForm({
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <LinkButton to="/buy-sell" variant="secondary" size="lg">
-          {t('ManualDeposit.Cancel')}
-        </LinkButton>
+        {onCancel ? (
+          <Button type="button" variant="secondary" size="lg" onClick={onCancel}>
+            {t('ManualDeposit.Cancel')}
+          </Button>
+        ) : (
+          <LinkButton to="/buy-sell" variant="secondary" size="lg">
+            {t('ManualDeposit.Cancel')}
+          </LinkButton>
+        )}
         <Button
           type="submit"
           size="lg"

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type PublicExchange, TransactionStatus } from '@vaultline/shared';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Card, LinkButton, Spinner } from '../../../components/ui';
+import { Button, Card, LinkButton, Spinner } from '../../../components/ui';
 import { useTranslation } from '../../../lib/i18n';
 import { FeedStatus, useFeedUpdates } from '../../feed';
 import { exchangeQueryKey, useExchange } from '../api/manual-deposit-api';
@@ -16,18 +16,39 @@ import { TrackingStepsList } from './tracking-steps-list';
 
 export const trackingPath = (id: string) => `/buy-sell/exchange/${id}`;
 
-/** The private tracking link with why it matters (the exchange id is the guest's only key). */
-export function TrackingLinkNote({ exchangeId }: { exchangeId: string }) {
+const LINK =
+  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:text-indigo-200';
+
+/**
+ * The private tracking link with why it matters (the exchange id is the guest's only key). Embedded
+ * (the partner widget), it opens our site in a new tab: no other page of ours may be framed.
+ */
+export function TrackingLinkNote({
+  exchangeId,
+  embedded = false,
+}: {
+  exchangeId: string;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <p className="text-sm text-slate-600 dark:text-slate-400">
-      <Link
-        to={trackingPath(exchangeId)}
-        data-testid="tracking-link"
-        className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300 dark:hover:text-indigo-200"
-      >
-        {t('ManualDeposit.Submitted.Track')}
-      </Link>
+      {embedded ? (
+        <a
+          href={trackingPath(exchangeId)}
+          target="_blank"
+          rel="noopener"
+          data-testid="tracking-link"
+          className={LINK}
+        >
+          {t('ManualDeposit.Submitted.Track')}
+          <span className="sr-only"> {t('EmbedWidget.NewTab')}</span>
+        </a>
+      ) : (
+        <Link to={trackingPath(exchangeId)} data-testid="tracking-link" className={LINK}>
+          {t('ManualDeposit.Submitted.Track')}
+        </Link>
+      )}
       {' — '}
       {t('ManualDeposit.Submitted.TrackNote')}
     </p>
@@ -36,9 +57,16 @@ export function TrackingLinkNote({ exchangeId }: { exchangeId: string }) {
 
 /**
  * The submitted step (spec-1 §2): the exchange as the server fixed it, where and what to send, the
- * hash and Done (then the history), Back to buy-sell, and the tracking link.
+ * hash and Done (then the history), Back to buy-sell, and the tracking link. `embed` (the partner
+ * widget): Done stays here to show the live status, and "New exchange" replaces Back.
  */
-export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
+export function ManualDepositSubmitted({
+  exchangeId,
+  embed,
+}: {
+  exchangeId: string;
+  embed?: { onRestart: () => void };
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
@@ -72,16 +100,21 @@ export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
         <p role="alert" className="text-red-700 dark:text-red-400">
           {t('ManualDeposit.Errors.LoadExchange')}
         </p>
-        <TrackingLinkNote exchangeId={exchangeId} />
+        <TrackingLinkNote exchangeId={exchangeId} embedded={embed !== undefined} />
       </Card>
     );
   }
   const e = q.data;
-  const back = (
+  const back = embed ? (
+    <Button type="button" variant="secondary" size="lg" onClick={embed.onRestart}>
+      {t('EmbedWidget.NewExchange')}
+    </Button>
+  ) : (
     <LinkButton to="/buy-sell" variant="secondary" size="lg">
       {t('ManualDeposit.Submitted.Back')}
     </LinkButton>
   );
+  const embedded = embed !== undefined;
   if (e.network) {
     return (
       <Card className="space-y-6 p-5 sm:p-6">
@@ -102,7 +135,7 @@ export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
           <FeedStatus state={feedState} />
           {back}
         </div>
-        <TrackingLinkNote exchangeId={e.id} />
+        <TrackingLinkNote exchangeId={e.id} embedded={embedded} />
       </Card>
     );
   }
@@ -113,7 +146,7 @@ export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
           <TrackingStatusBadge status={e.status} />
           <p className="text-slate-700 dark:text-slate-200">{t('ManualDeposit.Submitted.NotAwaiting')}</p>
         </div>
-        <TrackingLinkNote exchangeId={e.id} />
+        <TrackingLinkNote exchangeId={e.id} embedded={embedded} />
         <div className="flex justify-end">{back}</div>
       </Card>
     );
@@ -130,8 +163,12 @@ export function ManualDepositSubmitted({ exchangeId }: { exchangeId: string }) {
         <TrackingStatusBadge status={e.status} />
       </div>
       <DepositInstructions exchange={e} onExpired={() => void q.refetch()} />
-      <DepositConfirm exchange={e} onConfirmed={() => void navigate('/buy-sell/history')} secondary={back} />
-      <TrackingLinkNote exchangeId={e.id} />
+      <DepositConfirm
+        exchange={e}
+        onConfirmed={() => (embed ? void q.refetch() : void navigate('/buy-sell/history'))}
+        secondary={back}
+      />
+      <TrackingLinkNote exchangeId={e.id} embedded={embedded} />
     </Card>
   );
 }
