@@ -119,7 +119,11 @@ export async function buildApp({
   await app.register(cookie, { secret: config.cookieSecret });
   await app.register(rateLimit, { global: false, ...(services.redis ? { redis: services.redis } : {}) });
   await app.register(xsrfPlugin, { secure: config.isProduction });
-  await app.register(authPlugin, { tokens, loadAuthState: (id) => services.account.loadAuthState(id) });
+  await app.register(authPlugin, {
+    tokens,
+    loadAuthState: (id) => services.account.loadAuthState(id),
+    apiKeys: services.partners.apiKeys,
+  });
   await app.register(docsPlugin);
   await app.register(registerModules, { prefix: '/api' });
   // The test gateway's hosted pages (outside /api: the only place a card number is typed), and its

@@ -120,6 +120,7 @@ export function createServices(ctx: ServiceContext) {
   // Partners: API keys, the partner API, commissions and signed webhooks (DECISIONS §11).
   const partners = createPartners({
     db,
+    run: ctx.database.run,
     config: ctx.config,
     log: ctx.log,
     redis,
@@ -127,6 +128,11 @@ export function createServices(ctx: ServiceContext) {
     audit,
     exchange,
     leases,
+    ledger: money.ledger,
+    catalog: money.wallets.catalog,
+    prices: money.prices,
+    system,
+    chain: money.chain,
   });
   // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
   const admin = createAdminService({ db, audit, validAddress, catalog: money.wallets.catalog, feed });
