@@ -77,6 +77,14 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   /** How often due webhook retries are looked for (new events wake the job at once). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Hours an Idempotency-Key's answer is kept; a retry after that is a new create (a week by default). */
+  PARTNER_IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 7),
+  /** Days a finished webhook event and its deliveries are kept (retries end after 3 days). */
+  PARTNER_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Minutes an unpaid guest exchange waits for its deposit before it expires (fractions allowed). */
   EXCHANGE_EXPIRY_MINUTES: z.coerce.number().positive().max(10080).default(30),
   /** The address the contact page shows; none by default (the form still reaches the admins). */
@@ -157,6 +165,8 @@ export interface Config {
   cardReconcileAfterSeconds: number;
   /** Signed webhooks to partners (decision 0037). */
   partnerWebhooks: { allowLoopback: boolean; timeoutMs: number; retryBaseMs: number; pollMs: number };
+  /** How long partner idempotency keys and finished webhook events are kept (partners/retention). */
+  partnerRetention: { idempotencyHours: number; webhookDays: number };
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
   /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
@@ -283,6 +293,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       pollMs: e.WEBHOOK_POLL_MS,
+    },
+    partnerRetention: {
+      idempotencyHours: e.PARTNER_IDEMPOTENCY_RETENTION_HOURS,
+      webhookDays: e.PARTNER_WEBHOOK_RETENTION_DAYS,
     },
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,

@@ -156,7 +156,11 @@ export const partnerWebhookEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_webhook_events_partner_idx').on(t.partnerId, t.createdAt)],
+  (t) => [
+    index('partner_webhook_events_partner_idx').on(t.partnerId, t.createdAt),
+    // Retention takes the oldest events across partners (migration 0027).
+    index('partner_webhook_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One event to one endpoint: attempts, back-off and the last answer (the delivery log). */
@@ -185,5 +189,7 @@ export const partnerWebhookDeliveries = pgTable(
   (t) => [
     index('partner_webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('partner_webhook_deliveries_partner_idx').on(t.partnerId, t.createdAt, t.id),
+    // An event's deliveries: the cascade of a deleted event and retention's pending check (0027).
+    index('partner_webhook_deliveries_event_idx').on(t.eventId),
   ],
 );

@@ -14,6 +14,7 @@ import type { AssetCatalog } from '../wallets/asset-catalog';
 import { createApiKeyAuth } from './api-keys';
 import { createPartnerEarnings } from './earnings/earnings.service';
 import { createPartnerAccounts } from './partner-accounts.service';
+import { createPartnerRetention } from './retention/retention-job';
 import { createPartnerApi } from './v1/v1.service';
 import { createPartnerWebhooks } from './webhooks/webhooks.service';
 
@@ -51,6 +52,8 @@ export function createPartners(deps: PartnerDeps) {
   // Signed webhooks: endpoints, the delivery log and the delivery job (webhooks/).
   const webhooks = createPartnerWebhooks(deps);
   jobs.push(webhooks);
+  // Old idempotency keys and finished webhook events are deleted hourly (retention/).
+  jobs.push(createPartnerRetention(deps));
   return {
     deps,
     accounts,
