@@ -54,6 +54,11 @@ export interface PartnerCreate {
   quote?: ExchangeFigures & { id: string; claim: (tx: DbOrTx) => Promise<void> };
   /** The e-mail column when the end user gave none (the partner account's; never shown). */
   fallbackEmail?: string;
+  /**
+   * Runs in the insert's transaction once the row is written: the Idempotency-Key of the request
+   * records the exchange's id, so a retry after a crash finds it (decision 0034).
+   */
+  inserted?: (tx: DbOrTx, exchangeId: string) => Promise<void>;
 }
 
 /**
@@ -203,7 +208,7 @@ export function createExchangeCreate(
           }
         : {}),
     };
-    const insert = async (tx: DbOrTx) => {
+    const write = async (tx: DbOrTx) => {
       // A partner quote is claimed in the insert's transaction: used at most once.
       if (p?.quote) await p.quote.claim(tx);
       if (!watched) return insertExchange(tx, values);
@@ -217,7 +222,12 @@ export function createExchangeCreate(
       await deps.chain.bindExchange(tx, watched.network, reserved, r.id);
       return r;
     };
-    const row = watched || p?.quote ? await db.transaction(insert) : await insert(db);
+    const insert = async (tx: DbOrTx) => {
+      const r = await write(tx);
+      if (p?.inserted) await p.inserted(tx, r.id);
+      return r;
+    };
+    const row = watched || p?.quote || p?.inserted ? await db.transaction(insert) : await insert(db);
     const m = createdMail(
       language,
       {

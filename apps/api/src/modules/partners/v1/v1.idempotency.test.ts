@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerIdempotencyKeys } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { prepareAssets } from '../../exchange/exchange.test-helpers';
 import { makePartner, type TestPartner, withKey } from '../partners.test-helpers';
@@ -113,5 +116,74 @@ describe('Idempotency-Key on creates', () => {
     );
     expect(all.every((r) => [422, 409].includes(r.statusCode))).toBe(true);
     expect(await partnerExchangeCount(t, p.userId)).toBe(before);
+  });
+});
+
+describe('Idempotency-Key after a crash', () => {
+  // A partner of its own: the block above has used up the first key's creates for this minute.
+  let p: TestPartner;
+  beforeAll(async () => {
+    p = await makePartner(t, { commission: '0.01' });
+  });
+  const create = (payload: object, key: string) =>
+    withKey(t, p.key, {
+      method: 'POST',
+      url: '/api/v1/exchanges/fixed',
+      payload,
+      headers: { 'idempotency-key': key },
+    });
+  const keyRow = (key: string) =>
+    t.services.db
+      .select()
+      .from(partnerIdempotencyKeys)
+      .where(and(eq(partnerIdempotencyKeys.partnerId, p.userId), eq(partnerIdempotencyKeys.key, key)));
+
+  it('the create records its exchange under the key in its own transaction; a retry after a crash before the answer was stored replays it', async () => {
+    const q = await quoteOf(t, p.key);
+    const body = { quoteId: q.id, destinationAddress: ETH_ADDRESS };
+    const first = await create(body, 'order-crash-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const id = first.json().content.id as string;
+    // As the row was between the create's commit and the stored answer: what `bind` wrote, only.
+    await t.services.db
+      .update(partnerIdempotencyKeys)
+      .set({ statusCode: null, response: { exchangeId: id } })
+      .where(
+        and(eq(partnerIdempotencyKeys.partnerId, p.userId), eq(partnerIdempotencyKeys.key, 'order-crash-1')),
+      );
+    const before = await partnerExchangeCount(t, p.userId);
+    const again = await create(body, 'order-crash-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().content.id).toBe(id);
+    expect(await partnerExchangeCount(t, p.userId)).toBe(before);
+  });
+
+  it('a failed create leaves no exchange id under the key and frees it', async () => {
+    const q = await quoteOf(t, p.key);
+    const bad = await create({ quoteId: q.id, destinationAddress: 'not-an-address' }, 'order-crash-2');
+    expect(bad.statusCode).toBe(400);
+    expect(await keyRow('order-crash-2')).toEqual([]);
+  });
+
+  it('a key left in progress with nothing created is freed after two minutes, and the retry creates', async () => {
+    const q = await quoteOf(t, p.key);
+    const body = { quoteId: q.id, destinationAddress: ETH_ADDRESS };
+    // A request that took the key, then died before its create committed.
+    await t.services.db.insert(partnerIdempotencyKeys).values({
+      partnerId: p.userId,
+      key: 'order-crash-3',
+      route: 'exchanges/fixed',
+      requestHash: createHash('sha256')
+        .update(`exchanges/fixed\n${JSON.stringify(body)}`)
+        .digest('hex'),
+      createdAt: new Date(Date.now() - 5 * 60_000),
+    });
+    const before = await partnerExchangeCount(t, p.userId);
+    const retry = await create(body, 'order-crash-3');
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await partnerExchangeCount(t, p.userId)).toBe(before + 1);
+    expect((await keyRow('order-crash-3'))[0]?.statusCode).toBe(201);
   });
 });

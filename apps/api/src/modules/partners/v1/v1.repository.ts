@@ -123,10 +123,15 @@ export async function finishIdempotencyKey(
     .where(and(eq(partnerIdempotencyKeys.partnerId, partnerId), eq(partnerIdempotencyKeys.key, key)));
 }
 
-/** Frees a key whose request failed (nothing was created): the partner may retry with it. */
-export async function releaseIdempotencyKey(db: DbOrTx, partnerId: string, key: string): Promise<void> {
+/**
+ * Records, in the create's own transaction, the exchange a key's request made: until its answer is
+ * stored, `response` holds `{ exchangeId }` (statusCode stays null), so a retry after a crash
+ * between the commit and the answer replays that exchange instead of waiting forever.
+ */
+export async function bindIdempotencyKey(db: DbOrTx, partnerId: string, key: string, exchangeId: string) {
   await db
-    .delete(partnerIdempotencyKeys)
+    .update(partnerIdempotencyKeys)
+    .set({ response: { exchangeId } })
     .where(
       and(
         eq(partnerIdempotencyKeys.partnerId, partnerId),
@@ -134,4 +139,40 @@ export async function releaseIdempotencyKey(db: DbOrTx, partnerId: string, key: 
         isNull(partnerIdempotencyKeys.statusCode),
       ),
     );
+}
+
+/**
+ * Frees a key left "in progress" by a request that died before its create committed (no exchange
+ * recorded) once it is older than `seconds`: no create takes that long, so none is still running.
+ */
+export async function releaseAbandonedIdempotencyKey(
+  db: DbOrTx,
+  partnerId: string,
+  key: string,
+  seconds: number,
+): Promise<void> {
+  await db
+    .delete(partnerIdempotencyKeys)
+    .where(
+      and(
+        eq(partnerIdempotencyKeys.partnerId, partnerId),
+        eq(partnerIdempotencyKeys.key, key),
+        isNull(partnerIdempotencyKeys.statusCode),
+        isNull(partnerIdempotencyKeys.response),
+        sql`${partnerIdempotencyKeys.createdAt} < now() - make_interval(secs => ${seconds})`,
+      ),
+    );
+}
+
+/** Frees a key whose request failed (nothing was created): the partner may retry with it. */
+export async function releaseIdempotencyKey(db: DbOrTx, partnerId: string, key: string): Promise<void> {
+  await db.delete(partnerIdempotencyKeys).where(
+    and(
+      eq(partnerIdempotencyKeys.partnerId, partnerId),
+      eq(partnerIdempotencyKeys.key, key),
+      isNull(partnerIdempotencyKeys.statusCode),
+      // An exchange already committed under the key keeps it: a retry replays that exchange.
+      isNull(partnerIdempotencyKeys.response),
+    ),
+  );
 }

@@ -82,8 +82,14 @@ export async function v1Routes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const { partnerId } = requirePartnerKey(req);
       const key = req.headers[IDEMPOTENCY_HEADER];
-      const r = await idempotent(partnerId, key, 'exchanges/fixed', req.body, 201, () =>
-        api.createFixed(partnerId, req.body),
+      const r = await idempotent(
+        partnerId,
+        key,
+        'exchanges/fixed',
+        req.body,
+        201,
+        (bind) => api.createFixed(partnerId, req.body, bind),
+        (id) => api.get(partnerId, id),
       );
       return send(reply, r);
     },
@@ -105,8 +111,14 @@ export async function v1Routes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const { partnerId } = requirePartnerKey(req);
       const key = req.headers[IDEMPOTENCY_HEADER];
-      const r = await idempotent(partnerId, key, 'exchanges/variable', req.body, 201, () =>
-        api.createVariable(partnerId, req.body),
+      const r = await idempotent(
+        partnerId,
+        key,
+        'exchanges/variable',
+        req.body,
+        201,
+        (bind) => api.createVariable(partnerId, req.body, bind),
+        (id) => api.get(partnerId, id),
       );
       return send(reply, r);
     },

@@ -18,6 +18,7 @@ import { claimNetworkOf } from '../../chain/chain-networks';
 import type { AssetRow } from '../../wallets/wallets.repository';
 import type { PartnerDeps } from '../partners.module';
 import { findPartner } from '../partners.repository';
+import type { BindToKey } from './idempotency';
 import {
   claimQuote,
   findPartnerExchange,
@@ -139,7 +140,11 @@ export function createPartnerApi(deps: Deps) {
     },
 
     /** A guest exchange from the partner's unexpired, unused quote (claimed in the insert's transaction). */
-    async createFixed(partnerId: string, b: V1FixedExchangeRequest): Promise<V1Exchange> {
+    async createFixed(
+      partnerId: string,
+      b: V1FixedExchangeRequest,
+      inserted?: BindToKey,
+    ): Promise<V1Exchange> {
       const q = await findQuote(db, b.quoteId);
       if (!q || q.partnerId !== partnerId) throw notFound(E.quoteNotFound, 'QUOTE_NOT_FOUND');
       if (q.usedAt) throw conflict(E.quoteUsed, 'QUOTE_USED');
@@ -157,6 +162,7 @@ export function createPartnerApi(deps: Deps) {
           partnerId,
           rateMode: 'fixed',
           fallbackEmail: u.fallbackEmail,
+          ...(inserted ? { inserted } : {}),
           quote: {
             ...figuresOf(q),
             id: q.id,
@@ -175,7 +181,11 @@ export function createPartnerApi(deps: Deps) {
     },
 
     /** A variable-rate exchange: only from a watched network; priced when its deposit is final. */
-    async createVariable(partnerId: string, b: V1VariableExchangeRequest): Promise<V1Exchange> {
+    async createVariable(
+      partnerId: string,
+      b: V1VariableExchangeRequest,
+      inserted?: BindToKey,
+    ): Promise<V1Exchange> {
       const [src, dst] = [await crypto(b.from), await crypto(b.to)];
       // Without an amount, the minimum is expected (less than that is refunded at settlement).
       // (No fresh price: minimum is null and freshUsd answers PRICES_STALE.)
@@ -184,7 +194,12 @@ export function createPartnerApi(deps: Deps) {
       const { id } = await deps.exchange.create(
         { ...u.input, sourceWalletId: src.id, destinationWalletId: dst.id, amount },
         null,
-        { partnerId, rateMode: 'variable', fallbackEmail: u.fallbackEmail },
+        {
+          partnerId,
+          rateMode: 'variable',
+          fallbackEmail: u.fallbackEmail,
+          ...(inserted ? { inserted } : {}),
+        },
       );
       return view(partnerId, id);
     },
