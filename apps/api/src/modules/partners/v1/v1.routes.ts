@@ -13,13 +13,13 @@ import {
   v1QuoteSchema,
   v1VariableExchangeRequestSchema,
 } from '@vaultline/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { requirePartnerKey } from '../../../plugins/auth';
 import { partnerRateLimits } from '../partner-rate-limit';
-import { createIdempotency, type Idempotent } from './idempotency';
+import { type BindToKey, createIdempotency, type Idempotent } from './idempotency';
 import { V1_EXAMPLES as X } from './v1-examples';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -44,6 +44,25 @@ export async function v1Routes(fastify: FastifyInstance) {
   const api = app.services.partners.api;
   const limits = partnerRateLimits(app.config);
   const idempotent = createIdempotency(app.services.db);
+  /** A create under the request's Idempotency-Key (decision 0034): 201, or the replayed answer. */
+  const createUnderKey = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    make: (partnerId: string, bind?: BindToKey) => Promise<unknown>,
+  ) => {
+    const { partnerId } = requirePartnerKey(req);
+    const r = await idempotent(
+      partnerId,
+      req.headers[IDEMPOTENCY_HEADER],
+      route,
+      req.body,
+      201,
+      (bind) => make(partnerId, bind),
+      (id) => api.get(partnerId, id),
+    );
+    return send(reply, r);
+  };
 
   app.get('/v1/coins', {
     config: { access: 'partner', partnerScope: 'read', rateLimit: limits.read },
@@ -79,20 +98,10 @@ export async function v1Routes(fastify: FastifyInstance) {
       body: v1FixedExchangeRequestSchema.meta({ examples: [X.fixedRequest] }),
       response: { 201: envelopeOf(v1ExchangeSchema).meta({ examples: [ok(X.exchange)] }), ...errors },
     },
-    handler: async (req, reply) => {
-      const { partnerId } = requirePartnerKey(req);
-      const key = req.headers[IDEMPOTENCY_HEADER];
-      const r = await idempotent(
-        partnerId,
-        key,
-        'exchanges/fixed',
-        req.body,
-        201,
-        (bind) => api.createFixed(partnerId, req.body, bind),
-        (id) => api.get(partnerId, id),
-      );
-      return send(reply, r);
-    },
+    handler: (req, reply) =>
+      createUnderKey(req, reply, 'exchanges/fixed', (partnerId, bind) =>
+        api.createFixed(partnerId, req.body, bind),
+      ),
   });
 
   app.post('/v1/exchanges/variable', {
@@ -108,20 +117,10 @@ export async function v1Routes(fastify: FastifyInstance) {
         ...errors,
       },
     },
-    handler: async (req, reply) => {
-      const { partnerId } = requirePartnerKey(req);
-      const key = req.headers[IDEMPOTENCY_HEADER];
-      const r = await idempotent(
-        partnerId,
-        key,
-        'exchanges/variable',
-        req.body,
-        201,
-        (bind) => api.createVariable(partnerId, req.body, bind),
-        (id) => api.get(partnerId, id),
-      );
-      return send(reply, r);
-    },
+    handler: (req, reply) =>
+      createUnderKey(req, reply, 'exchanges/variable', (partnerId, bind) =>
+        api.createVariable(partnerId, req.body, bind),
+      ),
   });
 
   app.get('/v1/exchanges/:id', {
