@@ -2,7 +2,6 @@ import {
   ALREADY_PREMIUM_MESSAGE,
   type CardCheckoutRequest,
   CHECKOUT_ERRORS,
-  CHECKOUT_RETURN_PAGE,
   type CheckoutState,
   type CheckoutStatus,
   Decimal,
@@ -24,6 +23,7 @@ import { pgError } from '../ledger/ledger.service';
 import * as premiumRepo from '../premium/premium.repository';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
+import type { CheckoutRequests } from './checkout-request';
 import * as repo from './checkouts.repository';
 import { minorDigits, type PaymentGateway } from './gateway';
 import type { PaymentEvents } from './payment-events';
@@ -36,8 +36,8 @@ export interface CheckoutDeps {
   catalog: AssetCatalog;
   prices: Pick<PriceService, 'freshUsd'>;
   cardDepositMaxUsd: number;
-  /** Absolute base of the return page for a gateway on another site (Stripe). */
-  publicUrl: string;
+  /** The gateway request of a checkout (the same one each time it is derived). */
+  requestOf: CheckoutRequests;
   /** False: card payments are refused (production with the test gateway, config.ts). */
   enabled: boolean;
   pushDeposit: (row: DepositRow) => void;
@@ -70,12 +70,6 @@ const unavailable = () => new AppError(503, 'GATEWAY_UNAVAILABLE', CHECKOUT_ERRO
  */
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, gateway, events } = deps;
-  // The test gateway's page is on this site: relative return URLs work on any host and port.
-  const base = gateway.id === 'test' ? '' : deps.publicUrl.replace(/\/$/, '');
-  const returnUrls = (id: string) => ({
-    successUrl: `${base}${CHECKOUT_RETURN_PAGE}?id=${id}`,
-    cancelUrl: `${base}${CHECKOUT_RETURN_PAGE}?id=${id}&cancelled=1`,
-  });
 
   const checkEnabled = () => {
     if (!deps.enabled)
@@ -87,22 +81,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
   };
 
   /** Opens the gateway's session for a checkout written just before; undone if the gateway fails. */
-  async function open(
-    c: repo.CheckoutRow,
-    req: { mode: 'payment' | 'subscription'; description: string; email: string; customerId?: string | null },
-  ) {
+  async function open(c: repo.CheckoutRow) {
     try {
-      const s = await gateway.createCheckout({
-        checkoutId: c.id,
-        mode: req.mode,
-        amount: toPlain(c.amount),
-        currency: c.currency,
-        description: req.description,
-        email: req.email,
-        ...(req.customerId ? { customerId: req.customerId } : {}),
-        ...(c.subscriptionId ? { subscriptionId: c.subscriptionId } : {}),
-        ...returnUrls(c.id),
-      });
+      const s = await gateway.createCheckout(await deps.requestOf(c));
       await repo.setCheckoutSession(db, c.id, s.sessionId);
       return { url: s.url };
     } catch (err) {
@@ -177,7 +158,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const renewal = new Date(start);
       renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
       const amount = toPlain(new Decimal(LIMITS.premiumPrice));
-      const customer = (await premiumRepo.findLatestPaidSubscription(db, userId))?.gatewayCustomer;
       let c: repo.CheckoutRow;
       try {
         c = await db.transaction(async (tx) => {
@@ -203,12 +183,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (pgError(err)?.code === '23505') throw inProgress();
         throw err;
       }
-      return open(c, {
-        mode: 'subscription',
-        description: 'Vaultline Premium (1 year, renews yearly)',
-        email: user.email,
-        customerId: customer ?? null,
-      });
+      return open(c);
     },
 
     async card(userId: string, input: CardCheckoutRequest) {
@@ -233,7 +208,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
           max: toPlain(max),
           ticker: a.ticker,
         });
-      const user = await deps.account.getUser(userId);
       const c = await db.transaction(async (tx) => {
         const d = await insertDeposit(tx, {
           userId,
@@ -251,11 +225,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           depositId: d.id,
         });
       });
-      return open(c, {
-        mode: 'payment',
-        description: `Vaultline deposit of ${toPlain(amount)} ${a.ticker}`,
-        email: user.email,
-      });
+      return open(c);
     },
 
     async status(userId: string, id: string): Promise<CheckoutStatus> {

@@ -49,6 +49,11 @@ export type GatewayEvent = { id: string; created: Date } & (
       checkoutId: string;
       sessionId: string;
       paid: boolean;
+      /** What the session charged, as the gateway says (null when it does not say): matched to ours. */
+      mode: 'payment' | 'subscription' | null;
+      amount: string | null;
+      /** ISO 4217, upper case. */
+      currency: string | null;
       /** The payment's reference (payment mode): what a refund names. */
       paymentReference: string | null;
       subscription: string | null;

@@ -1,5 +1,6 @@
 import { CARD_DECLINED_MESSAGE, Decimal, TransactionStatus } from '@vaultline/shared';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { deposits, premiumPayments } from '../../db/schema';
 import { type DepositRow, transitionDeposit } from '../funding/funding.repository';
@@ -8,12 +9,14 @@ import { deletePendingSubscription } from '../premium/premium.repository';
 import {
   type CheckoutRow,
   claimEvent,
+  findCheckout,
   findCheckoutForUpdate,
   markCheckoutPaid,
   settleCheckout,
 } from './checkouts.repository';
 import type { GatewayEvent } from './gateway';
 import type { PremiumEvents } from './premium-events';
+import { mismatch } from './session-match';
 
 type Of<T extends GatewayEvent['type']> = Extract<GatewayEvent, { type: T }>;
 
@@ -25,6 +28,16 @@ export interface PaymentEventDeps {
   premium: PremiumEvents;
   /** After commit: a deposit's new state to its owner's pages and the admins. */
   pushDeposit: (row: DepositRow) => void;
+  /** The session id we opened for a checkout, asked of the gateway when we never stored it. */
+  storedSession: (c: CheckoutRow) => Promise<string>;
+  log: FastifyBaseLogger;
+}
+
+/** What applying an event leaves to do once it has committed. */
+interface Outcome {
+  deposit?: DepositRow | undefined;
+  /** An event that named one of our checkouts but was not applied: why, for the log. */
+  refused?: { msg: string; fields: Record<string, unknown> };
 }
 
 async function reopenCancelled(tx: DbOrTx, id: string, set: Partial<typeof deposits.$inferInsert>) {
@@ -62,7 +75,8 @@ async function credit(ledger: LedgerService, tx: DbOrTx, d: DepositRow) {
  * applies it, so a redelivery (the gateway resends until it gets a 2xx) changes nothing. Answers
  * false for a redelivery.
  */
-export function createPaymentEvents({ db, ledger, premium, pushDeposit }: PaymentEventDeps) {
+export function createPaymentEvents(deps: PaymentEventDeps) {
+  const { db, ledger, premium, pushDeposit, log } = deps;
   async function depositPaid(tx: DbOrTx, c: CheckoutRow, e: Of<'checkout.completed'>) {
     if (!c.depositId) return undefined;
     const paid = {
@@ -111,38 +125,66 @@ export function createPaymentEvents({ db, ledger, premium, pushDeposit }: Paymen
       );
   }
 
-  async function apply(tx: DbOrTx, e: GatewayEvent): Promise<DepositRow | undefined> {
+  /** A completion applies only to the session we opened, at its amount, currency and mode. */
+  async function completed(tx: DbOrTx, e: Of<'checkout.completed'>): Promise<Outcome> {
+    const c = await findCheckoutForUpdate(tx, e.checkoutId);
+    const reason = mismatch(c, e);
+    if (reason)
+      return {
+        refused: {
+          msg: 'checkout completion not applied',
+          fields: {
+            reason,
+            checkoutId: e.checkoutId,
+            sessionId: e.sessionId,
+            expectedSessionId: c?.sessionId ?? null,
+            mode: e.mode,
+            amount: e.amount,
+            currency: e.currency,
+          },
+        },
+      };
+    if (!c || !e.paid) return {};
+    if (c.purpose === 'premium' && c.subscriptionId) await premium.checkoutCompleted(tx, c.subscriptionId, e);
+    // A completion is the gateway's word that it was paid: it stands even after our cancel.
+    await markCheckoutPaid(tx, c.id);
+    return c.purpose === 'deposit' ? { deposit: await depositPaid(tx, c, e) } : {};
+  }
+
+  async function apply(tx: DbOrTx, e: GatewayEvent): Promise<Outcome> {
     switch (e.type) {
-      case 'checkout.completed': {
-        const c = await findCheckoutForUpdate(tx, e.checkoutId);
-        if (!c || !e.paid) return undefined;
-        if (c.purpose === 'premium' && c.subscriptionId)
-          await premium.checkoutCompleted(tx, c.subscriptionId, e);
-        // A completion is the gateway's word that it was paid: it stands even after our cancel.
-        await markCheckoutPaid(tx, c.id);
-        return c.purpose === 'deposit' ? depositPaid(tx, c, e) : undefined;
-      }
+      case 'checkout.completed':
+        return completed(tx, e);
       case 'checkout.expired': {
+        // Only the session we opened (or, with '', none opened) ends the checkout.
+        const open = await findCheckoutForUpdate(tx, e.checkoutId);
+        if (open && (open.sessionId ?? '') !== e.sessionId)
+          return {
+            refused: {
+              msg: 'checkout expiry not applied',
+              fields: { reason: 'session', checkoutId: e.checkoutId, sessionId: e.sessionId },
+            },
+          };
         const c = await settleCheckout(tx, e.checkoutId, 'cancelled');
-        return c ? checkoutEnded(tx, c) : undefined;
+        return c ? { deposit: await checkoutEnded(tx, c) } : {};
       }
       case 'payment.failed':
         await settleCheckout(tx, e.checkoutId, 'declined', e.message || CARD_DECLINED_MESSAGE);
-        return undefined;
+        return {};
       case 'invoice.paid':
         await premium.invoicePaid(tx, e);
-        return undefined;
+        return {};
       case 'invoice.payment_failed':
         await premium.invoiceFailed(tx, e);
-        return undefined;
+        return {};
       case 'subscription.deleted':
         await premium.deleted(tx, e);
-        return undefined;
+        return {};
       case 'charge.refunded':
         await refunded(tx, e);
-        return undefined;
+        return {};
       case 'ignored':
-        return undefined;
+        return {};
     }
   }
 
@@ -150,12 +192,20 @@ export function createPaymentEvents({ db, ledger, premium, pushDeposit }: Paymen
     async handle(gateway: string, e: GatewayEvent): Promise<boolean> {
       // An event type we do not act on leaves no trace (acknowledged so the gateway stops sending).
       if (e.type === 'ignored') return true;
+      if (e.type === 'checkout.completed') {
+        // Before the transaction (a call to the gateway): the session to match the event to. A
+        // failure to ask answers an error, so that the gateway sends the event again later.
+        const c = await findCheckout(db, e.checkoutId);
+        if (c && !c.sessionId) await deps.storedSession(c);
+      }
       const out = await db.transaction(async (tx) => {
         if (!(await claimEvent(tx, gateway, e.id, e.type))) return { fresh: false as const };
-        return { fresh: true as const, deposit: await apply(tx, e) };
+        return { fresh: true as const, ...(await apply(tx, e)) };
       });
-      if (out.fresh && out.deposit) pushDeposit(out.deposit);
-      return out.fresh;
+      if (!out.fresh) return false;
+      if (out.refused) log.warn({ gateway, eventId: e.id, ...out.refused.fields }, out.refused.msg);
+      if (out.deposit) pushDeposit(out.deposit);
+      return true;
     },
     checkoutEnded,
   };

@@ -13,11 +13,13 @@ import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import { createCheckoutService } from './checkout.service';
+import { createCheckoutRequests } from './checkout-request';
 import type { PaymentGateway } from './gateway';
 import { createPaymentEvents } from './payment-events';
 import { createPremiumEvents } from './premium-events';
 import { createReconciliation } from './reconcile';
 import { createRefunds } from './refunds';
+import { createSessionLookup } from './session-match';
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway, testWebhookSecret } from './test-gateway';
 import { createOutboxDelivery, httpSender, type WebhookSender } from './test-gateway-outbox';
@@ -104,7 +106,20 @@ export function createPayments(deps: PaymentsDeps) {
         .catch((err) => log.warn({ err, userId }, 'grace e-mail not sent'));
     },
   });
-  const events = createPaymentEvents({ db, ledger: deps.ledger, premium: premiumEvents, pushDeposit });
+  const requestOf = createCheckoutRequests({
+    db,
+    gateway,
+    account: deps.account,
+    publicUrl: config.publicUrl,
+  });
+  const events = createPaymentEvents({
+    db,
+    ledger: deps.ledger,
+    premium: premiumEvents,
+    pushDeposit,
+    storedSession: createSessionLookup({ db, gateway, requestOf }),
+    log,
+  });
   const checkout = createCheckoutService({
     db,
     gateway,
@@ -113,7 +128,7 @@ export function createPayments(deps: PaymentsDeps) {
     catalog: deps.catalog,
     prices: deps.prices,
     cardDepositMaxUsd: config.cardDepositMaxUsd,
-    publicUrl: config.publicUrl,
+    requestOf,
     enabled: config.cardPaymentsEnabled,
     pushDeposit,
     log,

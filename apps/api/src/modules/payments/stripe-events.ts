@@ -35,7 +35,11 @@ const ignored = (base: Base, gatewayType: string): GatewayEvent => ({
 });
 const date = (unixSeconds: number) => new Date(unixSeconds * 1000);
 
-/** Ours when we created it: the checkout id rides in client_reference_id, and in metadata as a spare. */
+/**
+ * The checkout a session names: the checkout id rides in client_reference_id, and in metadata as a
+ * spare. A name only: any Payment Link of the account takes ?client_reference_id= from its URL, so
+ * the session is applied only when it is the one we opened (session-match.ts).
+ */
 const checkoutIdOf = (session: Stripe.Checkout.Session) =>
   session.client_reference_id ?? session.metadata?.checkoutId ?? null;
 
@@ -54,11 +58,15 @@ export async function completedCheckout(
   const checkoutId = checkoutIdOf(session);
   if (!checkoutId) return null;
   const paymentReference = idOf(session.payment_intent);
+  const currency = session.currency ? session.currency.toUpperCase() : null;
   return {
     ...base,
     type: 'checkout.completed',
     checkoutId,
     sessionId: session.id,
+    mode: session.mode === 'payment' ? 'payment' : session.mode === 'subscription' ? 'subscription' : null,
+    amount: currency && session.amount_total != null ? fromMinor(session.amount_total, currency) : null,
+    currency,
     // 'unpaid' is a delayed method still under way: its async_payment_succeeded event follows.
     paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
     paymentReference,

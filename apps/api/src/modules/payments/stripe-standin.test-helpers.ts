@@ -32,6 +32,8 @@ export interface StandInState {
   /** Invoice id → the payment intent that paid it. */
   invoicePayments: Map<string, string>;
   card: { brand: string; last4: string };
+  /** Prices made in the dashboard: id → Stripe's price object (GET /v1/prices/:id). */
+  prices: Map<string, Record<string, unknown>>;
 }
 
 export interface StripeStandIn {
@@ -66,7 +68,18 @@ const metadataOf = (body: Record<string, string>) =>
     Object.entries(body).flatMap(([k, v]) => (k.match(/^metadata\[(.+)\]$/) ? [[k.slice(9, -1), v]] : [])),
   );
 
-function newSession(body: Record<string, string>): Record<string, unknown> {
+/** What Stripe charges for the session's one line: its inline price, or a dashboard price's amount. */
+function amountTotal(state: StandInState, body: Record<string, string>): number | null {
+  const inline = body['line_items[0][price_data][unit_amount]'];
+  if (inline) return Number(inline) * Number(body['line_items[0][quantity]'] ?? 1);
+  const price = state.prices.get(body['line_items[0][price]'] ?? '');
+  if (!price) return null;
+  const currency = body.currency ?? String(price.currency);
+  const options = (price.currency_options ?? {}) as Record<string, { unit_amount: number }>;
+  return options[currency]?.unit_amount ?? (currency === price.currency ? Number(price.unit_amount) : null);
+}
+
+function newSession(state: StandInState, body: Record<string, string>): Record<string, unknown> {
   const id = nextId('cs');
   const created = now();
   return {
@@ -81,6 +94,7 @@ function newSession(body: Record<string, string>): Record<string, unknown> {
     customer: body.customer ?? null,
     customer_email: body.customer_email ?? null,
     currency: body.currency ?? body['line_items[0][price_data][currency]'] ?? null,
+    amount_total: amountTotal(state, body),
     success_url: body.success_url ?? null,
     cancel_url: body.cancel_url ?? null,
     payment_intent: null,
@@ -116,7 +130,7 @@ function builtInRoutes(state: StandInState): Route[] {
   const route = (method: string, path: RegExp, handler: StandInHandler): Route => ({ method, path, handler });
   return [
     route('POST', /^\/v1\/checkout\/sessions$/, (req) => {
-      const created = newSession(req.body);
+      const created = newSession(state, req.body);
       state.sessions.set(created.id as string, created);
       return { body: created };
     }),
@@ -134,6 +148,10 @@ function builtInRoutes(state: StandInState): Route[] {
       }
       found.status = 'expired';
       return { body: found };
+    }),
+    route('GET', /^\/v1\/prices\/([^/]+)$/, (_req, [id]) => {
+      const price = id ? state.prices.get(id) : undefined;
+      return price ? { body: price } : missing('price', id);
     }),
     route('GET', /^\/v1\/subscriptions\/([^/]+)$/, (req, [id = '']) => ({
       body: subscription(state, req, id, state.subscriptions.get(id) ?? 'active'),
@@ -224,6 +242,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions: new Map(),
     invoicePayments: new Map(),
     card: { brand: 'visa', last4: '4242' },
+    prices: new Map(),
   };
   const overrides: Route[] = [];
   const routes = builtInRoutes(state);

@@ -34,6 +34,8 @@ const session = (over: Record<string, unknown> = {}) => ({
   payment_intent: 'pi_paid',
   subscription: null,
   customer: null,
+  amount_total: 4900,
+  currency: 'usd',
   ...over,
 });
 const invoice = (over: Record<string, unknown> = {}) => ({
@@ -123,6 +125,9 @@ describe('Stripe events', () => {
       checkoutId: 'chk-1',
       sessionId: 'cs_test_paid',
       paid: true,
+      mode: 'payment',
+      amount: '49',
+      currency: 'USD',
       paymentReference: 'pi_paid',
       subscription: null,
       customer: null,

@@ -72,6 +72,8 @@ describe('Stripe as the gateway', () => {
       client_reference_id: c?.id,
       metadata: { checkoutId: c?.id },
       payment_intent: 'pi_flow_1',
+      amount_total: 1999,
+      currency: 'eur',
       customer: null,
       subscription: null,
     });

@@ -76,6 +76,8 @@ async function depositCheckout(amount: string) {
       client_reference_id: c.id,
       metadata: { checkoutId: c.id },
       payment_intent: pi,
+      amount_total: Number(amount) * 100,
+      currency: 'usd',
       customer: null,
       subscription: null,
     });
@@ -205,6 +207,8 @@ describe('events out of order end in the right state', () => {
       subscription: p.gw,
       customer: 'cus_1',
       payment_intent: null,
+      amount_total: 4900,
+      currency: 'usd',
     });
     const s = await p.state();
     expect(s.status).toBe('active');
