@@ -156,7 +156,7 @@ export interface Config {
   premiumGraceDays: number;
   testGatewayWebhookUrl: string | undefined;
   /**
-   * False in production with the test gateway outside demo mode: it takes no money, so card
+   * False in production with the test gateway, demo mode or not: it takes no money, so card
    * checkouts are refused until Stripe is configured (safe by default).
    */
   cardPaymentsEnabled: boolean;
@@ -229,6 +229,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const demo = e.DEMO ?? !isProduction;
   const chains = chainsConfig(present, { demo }, problems);
+  // The test gateway takes no money: in production it takes no payment (demo or not), and a demo
+  // server whose balances can leave on a watched network does not start with it at all.
+  if (isProduction && demo && e.PAYMENT_GATEWAY === 'test' && chains.networks.length > 0)
+    problems.push(
+      `PAYMENT_GATEWAY=test (the default) takes no money and cannot run in production with DEMO=true and a watched network (${chains.networks.map((n) => n.network).join(', ')}): set PAYMENT_GATEWAY=stripe, or turn DEMO off`,
+    );
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
@@ -284,7 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     premiumGraceDays: e.PREMIUM_GRACE_DAYS,
     testGatewayWebhookUrl: e.TEST_GATEWAY_WEBHOOK_URL,
-    cardPaymentsEnabled: !(isProduction && e.PAYMENT_GATEWAY === 'test' && !demo),
+    cardPaymentsEnabled: !(isProduction && e.PAYMENT_GATEWAY === 'test'),
     cardDepositMaxUsd: e.CARD_DEPOSIT_MAX_USD,
     instanceName: e.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}`,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,

@@ -64,6 +64,7 @@ export function createPayments(deps: PaymentsDeps) {
           webhookSecret: secret,
           graceDays: config.premiumGraceDays,
           kick: () => delivery.kick(),
+          takesPayments: config.cardPaymentsEnabled,
         })
       : undefined;
   const gateway: PaymentGateway =

@@ -49,6 +49,8 @@ export async function testGatewayRoutes(app: FastifyInstance, opts: { gateway: T
       const typed = card.success ? card.data : { number: '', expiry: '', cvc: '' };
       const r = await tg.pay(req.params.id, typed);
       reply.type(html).header('cache-control', 'no-store');
+      if (r.outcome === 'unavailable')
+        return reply.code(503).send(closedPage('Card payments are not available on this server.'));
       if (!r.session) return reply.code(404).send(closedPage('This payment page does not exist.'));
       if (r.outcome === 'paid') return reply.redirect(r.session.successUrl, 303);
       if (r.outcome === 'closed')

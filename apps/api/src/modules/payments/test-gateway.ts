@@ -26,6 +26,11 @@ export interface TestGatewayDeps {
   graceDays: number;
   /** After a commit that queued events: deliver them now rather than at the next pass. */
   kick?: () => void;
+  /**
+   * False in production (config.cardPaymentsEnabled): its page takes no card and nothing renews,
+   * so no balance or premium is ever granted for money nobody paid.
+   */
+  takesPayments: boolean;
 }
 
 /**
@@ -174,10 +179,11 @@ export function createTestGateway(deps: TestGatewayDeps) {
       sessionId: string,
       card: TypedCard,
     ): Promise<{
-      outcome: 'paid' | 'declined' | 'invalid' | 'closed';
+      outcome: 'paid' | 'declined' | 'invalid' | 'closed' | 'unavailable';
       message?: string;
       session?: SessionRow;
     }> {
+      if (!deps.takesPayments) return { outcome: 'unavailable' };
       const check = checkCard(card);
       const out = await db.transaction(async (tx) => {
         const s = await books.session(tx, sessionId, true);
@@ -210,6 +216,8 @@ export function createTestGateway(deps: TestGatewayDeps) {
     subscriptionOfCustomer: (customer: string) => books.subscriptionOfCustomer(db, customer),
     /** The portal's "Update card": the new card is checked, kept (last 4, brand, how it renews), and a past-due renewal retried. */
     async updateCard(customer: string, card: TypedCard): Promise<CardCheck> {
+      if (!deps.takesPayments)
+        return { ok: false, declined: false, message: 'Card payments are not available on this server.' };
       const check = checkCard(card);
       if (!check.ok && !check.declined) return check;
       await db.transaction(async (tx) => {
@@ -232,6 +240,7 @@ export function createTestGateway(deps: TestGatewayDeps) {
      * end, and past-due subscriptions ended once the retries have run out (graceDays).
      */
     async renewDue(now = new Date()): Promise<number> {
+      if (!deps.takesPayments) return 0;
       let n = 0;
       for (const sub of await books.dueSubscriptions(db, now)) {
         await db.transaction(async (tx) => {
