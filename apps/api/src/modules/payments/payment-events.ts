@@ -16,6 +16,7 @@ import {
 } from './checkouts.repository';
 import type { GatewayEvent } from './gateway';
 import type { PremiumEvents } from './premium-events';
+import { endRefundedPremium } from './premium-refund';
 import { mismatch } from './session-match';
 
 type Of<T extends GatewayEvent['type']> = Extract<GatewayEvent, { type: T }>;
@@ -30,6 +31,8 @@ export interface PaymentEventDeps {
   pushDeposit: (row: DepositRow) => void;
   /** The session id we opened for a checkout, asked of the gateway when we never stored it. */
   storedSession: (c: CheckoutRow) => Promise<string>;
+  /** After commit: a refunded premium payment's subscription ended at the gateway, the refund finished. */
+  finishPremiumRefund: (paymentId: string) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -38,6 +41,8 @@ interface Outcome {
   deposit?: DepositRow | undefined;
   /** An event that named one of our checkouts but was not applied: why, for the log. */
   refused?: { msg: string; fields: Record<string, unknown> };
+  /** Premium payments refunded at the gateway: their subscriptions end there too. */
+  premiumRefunds?: string[];
 }
 
 async function reopenCancelled(tx: DbOrTx, id: string, set: Partial<typeof deposits.$inferInsert>) {
@@ -107,22 +112,31 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
     return undefined;
   }
 
-  /** The gateway says a payment was refunded: what support asked (refund_status pending) is done. */
-  async function refunded(tx: DbOrTx, e: Of<'charge.refunded'>) {
+  /**
+   * The gateway says a payment was refunded. A deposit's refund support asked for (refund_status
+   * pending, the wallet already debited) is done. A premium payment's: premium ends now, here, and
+   * its subscription at the gateway after commit (the refund stays pending until that is done, so
+   * the retry job finishes it if the gateway does not answer).
+   */
+  async function refunded(tx: DbOrTx, e: Of<'charge.refunded'>): Promise<Outcome> {
     const at = new Date();
     await tx
       .update(deposits)
       .set({ refundStatus: 'refunded', refundedAt: at })
       .where(and(eq(deposits.gatewayReference, e.paymentReference), eq(deposits.refundStatus, 'pending')));
-    await tx
+    const premiumRefunds = await tx
       .update(premiumPayments)
-      .set({ refundStatus: 'refunded', refundedAt: at })
+      .set({ refundedAt: at })
       .where(
         and(
           eq(premiumPayments.paymentReference, e.paymentReference),
           eq(premiumPayments.refundStatus, 'pending'),
+          isNull(premiumPayments.refundedAt),
         ),
-      );
+      )
+      .returning({ id: premiumPayments.id });
+    for (const p of premiumRefunds) await endRefundedPremium(tx, p.id);
+    return { premiumRefunds: premiumRefunds.map((p) => p.id) };
   }
 
   /** A completion applies only to the session we opened, at its amount, currency and mode. */
@@ -181,8 +195,7 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
         await premium.deleted(tx, e);
         return {};
       case 'charge.refunded':
-        await refunded(tx, e);
-        return {};
+        return refunded(tx, e);
       case 'ignored':
         return {};
     }
@@ -205,6 +218,10 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
       if (!out.fresh) return false;
       if (out.refused) log.warn({ gateway, eventId: e.id, ...out.refused.fields }, out.refused.msg);
       if (out.deposit) pushDeposit(out.deposit);
+      for (const id of out.premiumRefunds ?? [])
+        await deps
+          .finishPremiumRefund(id)
+          .catch((err) => log.warn({ err, paymentId: id }, 'premium refund not finished yet; retried'));
       return true;
     },
     checkoutEnded,

@@ -113,12 +113,14 @@ export function createPayments(deps: PaymentsDeps) {
     account: deps.account,
     publicUrl: config.publicUrl,
   });
+  const refunds = createRefunds({ db, gateway, ledger: deps.ledger, audit: deps.audit, log, pushDeposit });
   const events = createPaymentEvents({
     db,
     ledger: deps.ledger,
     premium: premiumEvents,
     pushDeposit,
     storedSession: createSessionLookup({ db, gateway, requestOf }),
+    finishPremiumRefund: (id) => refunds.finishPremium(id),
     log,
   });
   const checkout = createCheckoutService({
@@ -134,7 +136,6 @@ export function createPayments(deps: PaymentsDeps) {
     pushDeposit,
     log,
   });
-  const refunds = createRefunds({ db, gateway, ledger: deps.ledger, audit: deps.audit, log, pushDeposit });
   const reconcileAfterMs = config.cardReconcileAfterSeconds * 1000;
   const reconciliation = createReconciliation({ db, gateway, events, refunds, log });
   const reconcile = createIntervalJob({

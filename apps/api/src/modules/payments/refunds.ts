@@ -3,13 +3,13 @@ import { CHECKOUT_ERRORS, Decimal, TransactionStatus, toPlain } from '@vaultline
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { assets, deposits, ledgerAccounts, premiumSubscriptions, users } from '../../db/schema';
+import { assets, deposits, ledgerAccounts } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../admin/audit.service';
 import { type DepositRow, findDeposit } from '../funding/funding.repository';
 import { INSUFFICIENT_FUNDS, isNegativeBalance, type LedgerService } from '../ledger/ledger.service';
-import * as premiumRepo from '../premium/premium.repository';
 import { isRefusal, type PaymentGateway } from './gateway';
+import { createPremiumRefunds } from './premium-refund';
 
 export interface RefundDeps {
   db: Db;
@@ -44,6 +44,7 @@ async function balanceOf(db: DbOrTx, userId: string, assetId: string): Promise<s
  * answer leaves the refund pending, asked again by `retryPending` with the same key.
  */
 export function createRefunds({ db, gateway, ledger, audit, log, pushDeposit }: RefundDeps) {
+  const premium = createPremiumRefunds({ db, gateway, audit, log });
   // Each refund attempt is its own entry (the row lock and refund_status make it at most one at a
   // time); the undoing entry names the entry it undoes.
   const entry = (
@@ -168,71 +169,10 @@ export function createRefunds({ db, gateway, ledger, audit, log, pushDeposit }: 
     },
 
     /** A premium payment: refunded at the gateway, and premium ends now (the subscription too). */
-    async refundPremium(adminId: string, id: string): Promise<void> {
-      const p = await db.transaction(async (tx) => {
-        const row = await premiumRepo.findPayment(tx, id, true);
-        if (!row) throw notFound(CHECKOUT_ERRORS.paymentNotFound, 'PAYMENT_NOT_FOUND');
-        if (row.refundStatus) throw conflict(CHECKOUT_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
-        if (!row.paymentReference) throw conflict(CHECKOUT_ERRORS.refundFailed, 'REFUND_FAILED');
-        await premiumRepo.updatePayment(tx, id, { refundStatus: 'pending' });
-        await audit.record(tx, {
-          actorId: adminId,
-          action: 'premiumPayment.refund',
-          targetType: 'premiumPayment',
-          targetId: id,
-          before: { refundStatus: null },
-          after: {
-            refundStatus: 'pending',
-            amount: toPlain(row.amount),
-            currency: row.currency,
-            userId: row.userId,
-          },
-        });
-        return row;
-      });
-      let refundId: string;
-      try {
-        ({ refundId } = await gateway.refund({
-          paymentReference: p.paymentReference ?? '',
-          amount: toPlain(p.amount),
-          currency: p.currency,
-          idempotencyKey: `refund-${p.id}`,
-        }));
-      } catch (err) {
-        if (!isRefusal(err))
-          throw new AppError(
-            502,
-            'REFUND_PENDING',
-            'The payment service did not answer. The refund will be retried.',
-          );
-        await premiumRepo.updatePayment(db, id, { refundStatus: null });
-        throw refused();
-      }
-      const sub = await db.transaction(async (tx) => {
-        await premiumRepo.updatePayment(tx, id, { refundId });
-        const [s] = await tx
-          .select()
-          .from(premiumSubscriptions)
-          .where(eq(premiumSubscriptions.id, p.subscriptionId))
-          .for('update');
-        if (s && s.status !== 'cancelled') {
-          await premiumRepo.updateSubscription(tx, s.id, {
-            status: 'cancelled',
-            cancelledAt: new Date(),
-            graceUntil: null,
-          });
-          await tx
-            .update(users)
-            .set({ premiumUntil: sql`least(${users.premiumUntil}, now())` })
-            .where(eq(users.id, s.userId));
-        }
-        return s;
-      });
-      if (sub?.gatewayReference && sub.status !== 'cancelled')
-        await gateway
-          .cancelNow(sub.gatewayReference)
-          .catch((err) => log.warn({ err }, 'subscription not ended at the gateway'));
-    },
+    refundPremium: premium.refundPremium,
+
+    /** A premium refund the gateway confirmed by its event: premium ends, here and there. */
+    finishPremium: premium.finish,
 
     /** Refunds left pending (the gateway did not answer, or the server stopped): asked again. */
     async retryPending(olderThan: Date): Promise<number> {
@@ -258,7 +198,7 @@ export function createRefunds({ db, gateway, ledger, audit, log, pushDeposit }: 
           log.warn({ err, depositId: d.id, refused: isRefusal(err) }, 'refund still not confirmed');
         }
       }
-      return n;
+      return n + (await premium.retryPending(olderThan));
     },
   };
 }
