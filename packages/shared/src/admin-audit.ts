@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'chainDeposit.refund',
   'deposit.refund',
   'premiumPayment.refund',
+  'deposit.reversal',
+  'premiumPayment.reversal',
+  'spendingHold.clear',
   'partner.maxCommission',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -35,6 +38,7 @@ export const AUDIT_TARGETS = [
   'payout',
   'chainDeposit',
   'premiumPayment',
+  'spendingHold',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -126,6 +126,9 @@ export const ERROR_CODE_PARAMS = {
   REFUND_NOT_CARD: [],
   REFUND_NOT_CREDITED: [],
   REFUND_FUNDS_SPENT: ['available', 'ticker'],
+  // Money taken back outside the app (decision 0038).
+  SPENDING_ON_HOLD: [],
+  HOLD_NOT_FOUND: [],
   PAYMENT_NOT_FOUND: [],
   // Back office (users, bank accounts, deposit addresses).
   CANNOT_DEACTIVATE_SELF: [],

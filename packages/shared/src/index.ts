@@ -24,4 +24,5 @@ export * from './partner-api';
 export * from './premium';
 export * from './prices';
 export * from './profile';
+export * from './spending-holds';
 export * from './wallets';

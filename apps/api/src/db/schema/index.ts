@@ -4,6 +4,7 @@ export * from './content';
 export * from './convert';
 export * from './exchange';
 export * from './funding';
+export * from './holds';
 export * from './jobs';
 export * from './ledger';
 export * from './partner-earnings';

@@ -13,7 +13,12 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { traced } from '../../lib/trace';
 import { type AuthUser, assertAccountUsable, type TokenUser } from '../../plugins/auth';
 import type { AccountService } from '../account/account.service';
-import { INSUFFICIENT_FUNDS, isNegativeBalance } from '../ledger/ledger.service';
+import {
+  INSUFFICIENT_FUNDS,
+  isNegativeBalance,
+  isSpendingOnHold,
+  spendingOnHoldError,
+} from '../ledger/ledger.service';
 import type { PriceService } from '../prices/prices.service';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SystemService } from '../system/system.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -216,6 +221,8 @@ export function createConvertService(deps: ConvertDeps) {
     } catch (err) {
       // A concurrent debit of the same wallet got there first; the CHECK refused the balance.
       if (isNegativeBalance(err)) throw badRequest(CONVERT_ERRORS.INSUFFICIENT_FUNDS, INSUFFICIENT_FUNDS);
+      // A card payment of this user was taken back and not recovered (decision 0038).
+      if (isSpendingOnHold(err)) throw spendingOnHoldError();
       throw err;
     }
     if (result.outcome === 'OK' && result.conversion_id) return result.conversion_id;

@@ -87,10 +87,27 @@ function legRows(input: EntryInput): LegRow[] {
   }));
 }
 
+export const SPENDING_ON_HOLD = 'SPENDING_ON_HOLD';
+export const SPENDING_ON_HOLD_MESSAGE =
+  'Spending is on hold on your account: a card payment was taken back by your bank or card issuer. Please contact support.';
+/** The answer to a debit of a user whose spending is on hold (spending-holds.ts, decision 0038). */
+export const spendingOnHoldError = () => new AppError(409, SPENDING_ON_HOLD, SPENDING_ON_HOLD_MESSAGE);
+
+/** True when the database refused a posting because its user's spending is on hold (migration 0028). */
+export function isSpendingOnHold(err: unknown): boolean {
+  const pe = pgError(err);
+  return (
+    pe?.code === '23514' &&
+    (pe.constraint === 'spending_on_hold' || /spending is on hold/.test(pe.message ?? ''))
+  );
+}
+
 const negative = (err: unknown) =>
   isNegativeBalance(err)
     ? new AppError(400, INSUFFICIENT_FUNDS, 'Your balance is too low for this amount.')
-    : err;
+    : isSpendingOnHold(err)
+      ? spendingOnHoldError()
+      : err;
 
 export function createLedgerService({ db }: { db: Db }) {
   return {

@@ -13,6 +13,7 @@ import { pageOf, planPage } from '../../lib/keyset';
 import { requireUser } from '../../plugins/auth';
 import { toReceipt } from '../premium/premium.service';
 import { countPremiumPayments, listPremiumPayments } from './admin-payments.repository';
+import { spendingHoldRoutes } from './spending-holds.routes';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
@@ -20,6 +21,8 @@ const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 export async function adminPaymentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { payments, db } = app.services;
+  // Money owed after a card payment was taken back (decision 0038).
+  await spendingHoldRoutes(fastify);
 
   app.post('/Admin/deposits/:id/refund', {
     config: { access: 'admin' },

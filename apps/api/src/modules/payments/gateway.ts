@@ -98,6 +98,15 @@ export type GatewayEvent = { id: string; created: Date } & (
       amountRefunded: string;
       currency: string;
     }
+  | {
+      /** A chargeback: the cardholder's bank takes the payment back (money leaves outside the app). */
+      type: 'charge.disputed';
+      disputeId: string;
+      paymentReference: string;
+      amount: string;
+      currency: string;
+      reason: string | null;
+    }
   | { type: 'ignored'; gatewayType: string }
 );
 

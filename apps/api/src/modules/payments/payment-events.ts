@@ -17,6 +17,7 @@ import {
 import type { GatewayEvent } from './gateway';
 import type { PremiumEvents } from './premium-events';
 import { endRefundedPremium } from './premium-refund';
+import type { ReversalNotice, Reversals } from './reversals';
 import { mismatch } from './session-match';
 
 type Of<T extends GatewayEvent['type']> = Extract<GatewayEvent, { type: T }>;
@@ -33,6 +34,9 @@ export interface PaymentEventDeps {
   storedSession: (c: CheckoutRow) => Promise<string>;
   /** After commit: a refunded premium payment's subscription ended at the gateway, the refund finished. */
   finishPremiumRefund: (paymentId: string) => Promise<void>;
+  /** Money that left outside the app (decision 0038), and who is told of it after commit. */
+  reversals: Reversals;
+  notifyAdmins: (n: ReversalNotice) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -43,6 +47,7 @@ interface Outcome {
   refused?: { msg: string; fields: Record<string, unknown> };
   /** Premium payments refunded at the gateway: their subscriptions end there too. */
   premiumRefunds?: string[];
+  notice?: ReversalNotice | undefined;
 }
 
 async function reopenCancelled(tx: DbOrTx, id: string, set: Partial<typeof deposits.$inferInsert>) {
@@ -118,7 +123,7 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
    * its subscription at the gateway after commit (the refund stays pending until that is done, so
    * the retry job finishes it if the gateway does not answer).
    */
-  async function refunded(tx: DbOrTx, e: Of<'charge.refunded'>): Promise<Outcome> {
+  async function refunded(tx: DbOrTx, gateway: string, e: Of<'charge.refunded'>): Promise<Outcome> {
     const at = new Date();
     await tx
       .update(deposits)
@@ -136,7 +141,15 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
       )
       .returning({ id: premiumPayments.id });
     for (const p of premiumRefunds) await endRefundedPremium(tx, p.id);
-    return { premiumRefunds: premiumRefunds.map((p) => p.id) };
+    // Whatever nobody here asked for left outside the app: debited, or owed.
+    const outside = await deps.reversals.refundedOutside(tx, gateway, e);
+    return {
+      premiumRefunds: [
+        ...premiumRefunds.map((p) => p.id),
+        ...(outside?.premiumRefund ? [outside.premiumRefund] : []),
+      ],
+      notice: outside?.notice,
+    };
   }
 
   /** A completion applies only to the session we opened, at its amount, currency and mode. */
@@ -165,7 +178,7 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
     return c.purpose === 'deposit' ? { deposit: await depositPaid(tx, c, e) } : {};
   }
 
-  async function apply(tx: DbOrTx, e: GatewayEvent): Promise<Outcome> {
+  async function apply(tx: DbOrTx, gateway: string, e: GatewayEvent): Promise<Outcome> {
     switch (e.type) {
       case 'checkout.completed':
         return completed(tx, e);
@@ -195,7 +208,11 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
         await premium.deleted(tx, e);
         return {};
       case 'charge.refunded':
-        return refunded(tx, e);
+        return refunded(tx, gateway, e);
+      case 'charge.disputed': {
+        const out = await deps.reversals.disputed(tx, gateway, e);
+        return { notice: out?.notice, premiumRefunds: out?.premiumRefund ? [out.premiumRefund] : [] };
+      }
       case 'ignored':
         return {};
     }
@@ -213,11 +230,15 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
       }
       const out = await db.transaction(async (tx) => {
         if (!(await claimEvent(tx, gateway, e.id, e.type))) return { fresh: false as const };
-        return { fresh: true as const, ...(await apply(tx, e)) };
+        return { fresh: true as const, ...(await apply(tx, gateway, e)) };
       });
       if (!out.fresh) return false;
       if (out.refused) log.warn({ gateway, eventId: e.id, ...out.refused.fields }, out.refused.msg);
       if (out.deposit) pushDeposit(out.deposit);
+      if (out.notice)
+        await deps
+          .notifyAdmins(out.notice)
+          .catch((err) => log.error({ err }, 'admins not told of a card reversal'));
       for (const id of out.premiumRefunds ?? [])
         await deps
           .finishPremiumRefund(id)

@@ -19,6 +19,8 @@ import { createPaymentEvents } from './payment-events';
 import { createPremiumEvents } from './premium-events';
 import { createReconciliation } from './reconcile';
 import { createRefunds } from './refunds';
+import { createAdminNotifier } from './reversal-notice';
+import { createReversals } from './reversals';
 import { createSessionLookup } from './session-match';
 import { createStripeGateway } from './stripe-gateway';
 import { createTestGateway, testWebhookSecret } from './test-gateway';
@@ -121,6 +123,8 @@ export function createPayments(deps: PaymentsDeps) {
     pushDeposit,
     storedSession: createSessionLookup({ db, gateway, requestOf }),
     finishPremiumRefund: (id) => refunds.finishPremium(id),
+    reversals: createReversals({ ledger: deps.ledger, audit: deps.audit, log }),
+    notifyAdmins: createAdminNotifier({ db, mail: deps.mail, log }),
     log,
   });
   const checkout = createCheckoutService({

@@ -181,6 +181,21 @@ function chargeRefunded(base: Base, gatewayType: string, charge: Stripe.Charge):
   };
 }
 
+function chargeDisputed(base: Base, gatewayType: string, dispute: Stripe.Dispute): GatewayEvent {
+  const paymentReference = idOf(dispute.payment_intent);
+  if (!paymentReference) return ignored(base, gatewayType);
+  const currency = dispute.currency.toUpperCase();
+  return {
+    ...base,
+    type: 'charge.disputed',
+    disputeId: dispute.id,
+    paymentReference,
+    amount: fromMinor(dispute.amount, currency),
+    currency,
+    reason: dispute.reason ?? null,
+  };
+}
+
 /**
  * Reads a verified Stripe event into our `GatewayEvent`; anything our books do not follow is
  * `ignored` (answered 200 so Stripe stops sending it). Pure apart from `lookups`.
@@ -206,6 +221,8 @@ export async function normalizeStripeEvent(
       return subscriptionDeleted(base, event.data.object);
     case 'charge.refunded':
       return chargeRefunded(base, event.type, event.data.object);
+    case 'charge.dispute.created':
+      return chargeDisputed(base, event.type, event.data.object);
     default:
       return ignored(base, event.type);
   }
