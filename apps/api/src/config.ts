@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type ChainsConfig, chainsConfig } from './chain-config';
+import { type PremiumPrice, parsePremiumPrices } from './modules/premium/premium-price';
 
 const DEFAULT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 
@@ -55,10 +56,15 @@ const envSchema = z.object({
   PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().max(500).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().max(500).optional(),
-  /** A yearly recurring Stripe price for premium; without it, an inline price of 49 is used. */
+  /**
+   * A yearly recurring Stripe price for premium whose amount in each currency of PREMIUM_PRICES is
+   * that price (checked before each checkout); without it, PREMIUM_PRICES is sent inline.
+   */
   STRIPE_PRICE_PREMIUM: z.string().max(200).optional(),
   /** Stripe's API host (a test stand-in on loopback); Stripe's own by default. */
   STRIPE_API_URL: z.url().optional(),
+  /** Premium's yearly price per currency (decision 0039); the first is charged to other display currencies. */
+  PREMIUM_PRICES: z.string().max(500).default('USD:49'),
   /** Days premium lasts after a failed renewal while the gateway retries. */
   PREMIUM_GRACE_DAYS: z.coerce.number().min(0).max(60).default(7),
   /** Where the test gateway posts its webhooks; in process (through the app) when unset. */
@@ -154,6 +160,8 @@ export interface Config {
       }
     | undefined;
   premiumGraceDays: number;
+  /** Premium's price per currency; the first for any other display currency (decision 0039). */
+  premiumPrices: PremiumPrice[];
   testGatewayWebhookUrl: string | undefined;
   /**
    * False in production with the test gateway, demo mode or not: it takes no money, so card
@@ -227,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (isProduction && e.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
       problems.push('STRIPE_SECRET_KEY is a test key; production takes a live key (sk_live_…)');
   }
+  const premiumPrices = parsePremiumPrices(e.PREMIUM_PRICES, problems);
   const demo = e.DEMO ?? !isProduction;
   const chains = chainsConfig(present, { demo }, problems);
   // The test gateway takes no money: in production it takes no payment (demo or not), and a demo
@@ -289,6 +298,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     premiumGraceDays: e.PREMIUM_GRACE_DAYS,
+    premiumPrices,
     testGatewayWebhookUrl: e.TEST_GATEWAY_WEBHOOK_URL,
     cardPaymentsEnabled: !(isProduction && e.PAYMENT_GATEWAY === 'test'),
     cardDepositMaxUsd: e.CARD_DEPOSIT_MAX_USD,

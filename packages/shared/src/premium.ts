@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { decimalOutSchema } from './money';
 
 /**
- * Premium (spec-2 §2, §3, §7; DECISIONS §7): a yearly subscription of LIMITS.premiumPrice in the
- * user's display currency that renews, paid on the payment gateway's hosted checkout (POST
+ * Premium (spec-2 §2, §3, §7; DECISIONS §7): a yearly subscription at the server's price (decision
+ * 0039: a price per currency, never 49 relabelled in the display currency) that renews, paid on the payment gateway's hosted checkout (POST
  * User/premium/checkout, see checkout.ts). POST User/premium answers a fresh access token once the
  * gateway's webhook has started it; DELETE User/premium cancels at the period's end. GET
  * User/premium gives the current subscription (or null).
@@ -55,6 +55,14 @@ export type PremiumPurchaseResult = z.infer<typeof premiumPurchaseResultSchema>;
  */
 export const premiumCancelResultSchema = z.object({ jwToken: z.string() });
 export type PremiumCancelResult = z.infer<typeof premiumCancelResultSchema>;
+
+/**
+ * GET Premium/price (decision 0039): the yearly price the caller would be charged, in the currency
+ * the gateway charges it (the server's price table, PREMIUM_PRICES): what every screen shows.
+ */
+export const PREMIUM_PRICE_PATH = 'Premium/price';
+export const premiumPriceSchema = z.object({ amount: decimalOutSchema, currency: z.string() });
+export type PremiumPriceView = z.infer<typeof premiumPriceSchema>;
 
 export const ALREADY_PREMIUM_MESSAGE = 'You already have a premium subscription.';
 export const PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE =

@@ -27,7 +27,8 @@ describe('premium through the hosted checkout', () => {
     const url = await checkoutUrl(await startPremium(u.token));
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('49.00 CHF');
+    // A CHF user pays the server's price, USD 49 (decision 0039), and sees that: not 49 CHF.
+    expect(page.body).toContain('49.00 USD');
     expect(page.body).toContain('name="number"');
 
     const declined = await payOnPage(t, url, DECLINED);
@@ -51,7 +52,7 @@ describe('premium through the hosted checkout', () => {
       purpose: 'premium',
       status: 'succeeded',
       amount: '49',
-      currency: 'CHF',
+      currency: 'USD',
     });
     const res = await confirm(u.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -60,7 +61,7 @@ describe('premium through the hosted checkout', () => {
     expect(subscription).toMatchObject({
       status: 'active',
       amount: '49',
-      currency: 'CHF',
+      currency: 'USD',
       cardLast4: '4242',
       cardBrand: 'visa',
       cancelAtPeriodEnd: false,
@@ -72,7 +73,7 @@ describe('premium through the hosted checkout', () => {
     expect(receipts).toEqual([
       expect.objectContaining({
         amount: '49',
-        currency: 'CHF',
+        currency: 'USD',
         cardLast4: '4242',
         cardBrand: 'visa',
         refundedAt: null,

@@ -7,7 +7,6 @@ import {
   Decimal,
   FUNDING_ERRORS,
   hasAtMostDecimals,
-  LIMITS,
   PREMIUM_PAYMENT_IN_PROGRESS_MESSAGE,
   TransactionStatus,
   tooManyDecimalsMessage,
@@ -21,6 +20,7 @@ import type { AccountService } from '../account/account.service';
 import { type DepositRow, insertDeposit } from '../funding/funding.repository';
 import { pgError } from '../ledger/ledger.service';
 import * as premiumRepo from '../premium/premium.repository';
+import { type PremiumPrice, premiumPriceFor } from '../premium/premium-price';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { CheckoutRequests } from './checkout-request';
@@ -36,6 +36,8 @@ export interface CheckoutDeps {
   catalog: AssetCatalog;
   prices: Pick<PriceService, 'freshUsd'>;
   cardDepositMaxUsd: number;
+  /** Premium's price per currency (config PREMIUM_PRICES, decision 0039). */
+  premiumPrices: readonly PremiumPrice[];
   /** The gateway request of a checkout (the same one each time it is derived). */
   requestOf: CheckoutRequests;
   /** False: card payments are refused (production with the test gateway, config.ts). */
@@ -157,7 +159,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const start = new Date();
       const renewal = new Date(start);
       renewal.setUTCFullYear(renewal.getUTCFullYear() + 1);
-      const amount = toPlain(new Decimal(LIMITS.premiumPrice));
+      // The server's price in a currency it charges, never a number relabelled (decision 0039).
+      const price = premiumPriceFor(deps.premiumPrices, user.preferedCurrency);
+      const amount = price.amount;
       let c: repo.CheckoutRow;
       try {
         c = await db.transaction(async (tx) => {
@@ -166,7 +170,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             startDate: start,
             renewalDate: renewal,
             amount,
-            currency: user.preferedCurrency,
+            currency: price.currency,
             gateway: gateway.id,
           });
           return repo.insertCheckout(tx, {
@@ -174,7 +178,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             purpose: 'premium',
             gateway: gateway.id,
             amount,
-            currency: user.preferedCurrency,
+            currency: price.currency,
             subscriptionId: sub.id,
           });
         });

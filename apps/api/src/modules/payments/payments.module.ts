@@ -135,6 +135,7 @@ export function createPayments(deps: PaymentsDeps) {
     catalog: deps.catalog,
     prices: deps.prices,
     cardDepositMaxUsd: config.cardDepositMaxUsd,
+    premiumPrices: config.premiumPrices,
     requestOf,
     enabled: config.cardPaymentsEnabled,
     pushDeposit,

@@ -119,8 +119,20 @@ describe('Stripe checkout', () => {
   });
 
   it('subscribes at the configured price when there is one, in the payer currency', async () => {
+    standIn.state.prices.set('price_premium_yearly', {
+      id: 'price_premium_yearly',
+      object: 'price',
+      currency: 'usd',
+      unit_amount: 4950,
+      recurring: { interval: 'year', interval_count: 1 },
+      currency_options: { usd: { unit_amount: 4950 }, eur: { unit_amount: 4950 } },
+    });
     const req = checkout({ mode: 'subscription', currency: 'EUR', subscriptionId: 'sub-ours-2' });
     await gateway('price_premium_yearly').createCheckout(req);
+    // Asked first: the price charges what the server shows (decision 0039).
+    expect(lastSent('GET', '/v1/prices/price_premium_yearly').query).toEqual({
+      'expand[0]': 'currency_options',
+    });
     const call = lastSent('POST', '/v1/checkout/sessions');
     expect(call.body).toMatchObject({
       'line_items[0][price]': 'price_premium_yearly',

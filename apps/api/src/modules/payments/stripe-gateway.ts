@@ -108,6 +108,19 @@ function stripeLookups(stripe: Stripe): StripeLookups {
 /** The library's messages run to several lines of advice; the first sentence says what failed. */
 const shortReason = (message: string) => message.split(/[.\n]/)[0]?.trim() || 'signature does not verify';
 
+/**
+ * A dashboard price for premium must charge what the server shows and records (decision 0039): its
+ * amount in the checkout's currency (a currency option, or its own currency), yearly.
+ */
+function priceCharges(price: Stripe.Price, req: CheckoutRequest): boolean {
+  const currency = req.currency.toLowerCase();
+  const unit =
+    price.currency_options?.[currency]?.unit_amount ??
+    (price.currency === currency ? price.unit_amount : null);
+  const yearly = price.recurring?.interval === 'year' && (price.recurring.interval_count ?? 1) === 1;
+  return yearly && unit === toMinor(req.amount, req.currency);
+}
+
 export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway {
   // An empty secret would make every webhook "fail to verify": say what is wrong at start instead.
   if (!opts.secretKey) throw new Error('Stripe needs its secret key');
@@ -122,6 +135,13 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
     id: 'stripe',
 
     async createCheckout(req) {
+      if (req.mode === 'subscription' && pricePremium) {
+        const price = await stripe.prices.retrieve(pricePremium, { expand: ['currency_options'] });
+        if (!priceCharges(price, req))
+          throw new Error(
+            `STRIPE_PRICE_PREMIUM ${pricePremium} does not charge ${req.amount} ${req.currency} a year (PREMIUM_PRICES): no checkout opened`,
+          );
+      }
       const session = await stripe.checkout.sessions.create(checkoutParams(req, pricePremium), {
         idempotencyKey: `checkout-${req.checkoutId}`,
       });

@@ -103,6 +103,7 @@ describe('Stripe as the gateway', () => {
   });
 
   it('premium: Checkout in subscription mode, then renewal events, cancel at period end and the portal', async () => {
+    // A GBP user pays the server's price, USD 49 (decision 0039).
     const u = await makeUser(t, { currency: 'GBP' });
     const res = await t.request({
       method: 'POST',
@@ -117,7 +118,7 @@ describe('Stripe as the gateway', () => {
       .where(eq(premiumSubscriptions.userId, u.id));
     expect(last(/^\/v1\/checkout\/sessions$/)?.body).toMatchObject({
       mode: 'subscription',
-      'line_items[0][price_data][currency]': 'gbp',
+      'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '4900',
       'line_items[0][price_data][recurring][interval]': 'year',
       'subscription_data[metadata][subscriptionId]': sub?.id,
@@ -127,7 +128,7 @@ describe('Stripe as the gateway', () => {
       id: 'in_flow_1',
       object: 'invoice',
       customer: 'cus_flow',
-      currency: 'gbp',
+      currency: 'usd',
       amount_paid: 4900,
       billing_reason: 'subscription_create',
       status_transitions: { paid_at: now },
@@ -149,7 +150,7 @@ describe('Stripe as the gateway', () => {
     expect(claims(token).premium).toBe(true);
     expect(confirm.json().content.subscription).toMatchObject({
       amount: '49',
-      currency: 'GBP',
+      currency: 'USD',
       cardLast4: stripe.state.card.last4,
     });
 

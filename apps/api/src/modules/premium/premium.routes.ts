@@ -1,9 +1,13 @@
 import {
   CHECKOUT_ERRORS,
+  CURRENCY_HEADER,
   checkoutUrlSchema,
+  currencySchema,
   envelopeOf,
   errorEnvelopeSchema,
+  PREMIUM_PRICE_PATH,
   premiumCancelResultSchema,
+  premiumPriceSchema,
   premiumPurchaseResultSchema,
   premiumReceiptsSchema,
   premiumSubscriptionSchema,
@@ -12,7 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { badRequest } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
+import { premiumPriceFor } from './premium-price';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
@@ -25,7 +31,26 @@ const emptyBody = z
 /** Premium subscription (spec-2 §7, DECISIONS §7): its hosted checkout, its state, its end. */
 export async function premiumRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { premium, payments } = app.services;
+  const { premium, payments, wallets } = app.services;
+
+  app.get(`/${PREMIUM_PRICE_PATH}`, {
+    config: { access: 'public' },
+    schema: {
+      tags: ['premium'],
+      summary:
+        "Premium's yearly price for you: the amount and the currency the gateway charges (your display currency when it has a price, else the server's first)",
+      response: { 200: envelopeOf(premiumPriceSchema), ...errors },
+    },
+    handler: async (req) => {
+      // Read by hand, as the wallets do (a headers schema would drop the bearer token).
+      const raw = req.headers[CURRENCY_HEADER];
+      const header =
+        typeof raw === 'string' && raw !== '' ? currencySchema.safeParse(raw.toUpperCase()) : null;
+      if (header && !header.success) throw badRequest('Unsupported currency', 'VALIDATION');
+      const display = await wallets.displayCurrency(req.auth?.id, header?.data);
+      return ok(premiumPriceFor(app.config.premiumPrices, display));
+    },
+  });
 
   app.get('/User/premium', {
     config: { access: 'user' },
@@ -43,7 +68,7 @@ export async function premiumRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['premium'],
       summary:
-        "Start paying premium (49 a year in your display currency, renewing): answers the payment gateway's hosted page to send the browser to",
+        "Start paying premium (the yearly price of GET Premium/price, renewing): answers the payment gateway's hosted page to send the browser to",
       security: [{ bearer: [] }],
       body: emptyBody,
       response: { 200: envelopeOf(checkoutUrlSchema), ...errors },

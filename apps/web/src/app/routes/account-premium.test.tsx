@@ -215,14 +215,17 @@ describe('/my-account premium payments', () => {
 });
 
 describe('/premium/pay', () => {
+  // The server's price (decision 0039): a CHF user is shown, and charged, USD 49.
+  const price = { 'GET /api/Premium/price': { status: 200, content: { amount: '49', currency: 'USD' } } };
   const openSpy = () => vi.spyOn(hostedPage, 'open').mockImplementation(() => undefined);
 
-  it('shows the year of Premium and one "Pay with card" button, with no card field', () => {
+  it('shows the year of Premium and one "Pay with card" button, with no card field', async () => {
     signIn();
-    fakeApi({});
+    fakeApi({ ...price });
     renderAt('/premium/pay', routes);
     expect(screen.getByRole('heading', { name: 'Premium for one year' })).toBeInTheDocument();
-    expect(screen.getByTestId('premium-pay-price')).toHaveTextContent(/CHF\s?49/);
+    await waitFor(() => expect(screen.getByTestId('premium-pay-price')).toHaveTextContent('$49'));
+    expect(screen.getByTestId('premium-pay-price')).not.toHaveTextContent('CHF');
     expect(screen.getByText('No fees')).toBeInTheDocument();
     expect(
       screen.getByText(/secure page: your card number and security code never reach/),
@@ -237,6 +240,7 @@ describe('/premium/pay', () => {
     const open = openSpy();
     let answer: (a: { status: number; content: unknown }) => void = () => undefined;
     const api = fakeApi({
+      ...price,
       'POST /api/User/premium/checkout': () =>
         new Promise((resolve) => {
           answer = resolve;
@@ -248,8 +252,8 @@ describe('/premium/pay', () => {
     // Busy while the API answers; a second press sends nothing more.
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
-    expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]?.body).toEqual({});
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({});
     answer({ status: 200, content: { url: '/gateway/test/checkout/cs_1' } });
     await waitFor(() =>
       expect(open).toHaveBeenCalledWith(`${window.location.origin}/gateway/test/checkout/cs_1`),
@@ -262,6 +266,7 @@ describe('/premium/pay', () => {
     const open = openSpy();
     let calls = 0;
     fakeApi({
+      ...price,
       'POST /api/User/premium/checkout': async () =>
         ++calls === 1
           ? {
@@ -290,6 +295,7 @@ describe('/premium/pay', () => {
     const open = openSpy();
     let calls = 0;
     fakeApi({
+      ...price,
       'POST /api/User/premium/checkout': async () =>
         ++calls === 1
           ? {
@@ -312,7 +318,7 @@ describe('/premium/pay', () => {
 
   it('points a member to the manage page', () => {
     signIn(true);
-    fakeApi({});
+    fakeApi({ ...price });
     renderAt('/premium/pay', routes);
     expect(screen.getByText('You are already a Premium member.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with card' })).toBeNull();

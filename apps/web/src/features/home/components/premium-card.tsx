@@ -1,7 +1,6 @@
-import { LIMITS } from '@vaultline/shared';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
-import { formatMoney } from '../../../lib/intl-format';
+import { usePremiumPriceText } from '../../premium/api/premium-price';
 
 interface Props {
   /** Display currency (ISO code) the price is shown in. */
@@ -10,10 +9,10 @@ interface Props {
 
 const PERKS = ['PrivateForum', 'MemberResources', 'AnnualConversions', 'NoFees'] as const;
 
-/** Pricing section: the premium promo card, 49 in the user's currency (spec-2 §2, DECISIONS §7). */
+/** Pricing section: the premium promo card, at the price the server charges (decision 0039). */
 export function PremiumCard({ currency }: Props) {
-  const { t, i18n } = useTranslation();
-  const price = formatMoney(LIMITS.premiumPrice, currency, i18n.language, { maximumFractionDigits: 0 });
+  const { t } = useTranslation();
+  const price = usePremiumPriceText(currency) ?? '…';
   return (
     <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 dark:bg-slate-900/60">
       <div className="mx-auto max-w-6xl px-4">

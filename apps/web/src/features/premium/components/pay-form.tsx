@@ -1,22 +1,21 @@
-import { LIMITS } from '@vaultline/shared';
 import type { FormEvent } from 'react';
-import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { startPremiumCheckout } from '../../checkout/api/checkout-api';
 import { CheckoutError, PayWithCardButton, SecurePageNote } from '../../checkout/components/pay-with-card';
 import { checkoutErrorText, useHostedCheckout } from '../../checkout/lib/use-hosted-checkout';
+import { usePremiumPriceText } from '../api/premium-price';
 import { PerksList } from './perks-list';
 
 /**
- * /premium/pay (DECISIONS §7): what is bought (a year of Premium at 49 in the display currency,
+ * /premium/pay (DECISIONS §7): what is bought (a year of Premium at the server's price, decision 0039,
  * renewing yearly, cancellable any time, and the perks) and one "Pay with card" button. It asks the
  * API for a checkout and sends the browser to the gateway's hosted page, where the card is typed;
  * the gateway brings the user back to /payment/return.
  */
 export function PayForm({ currency }: { currency: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const checkout = useHostedCheckout(startPremiumCheckout);
-  const price = formatMoney(LIMITS.premiumPrice, currency, i18n.language, { maximumFractionDigits: 0 });
+  const price = usePremiumPriceText(currency) ?? '…';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

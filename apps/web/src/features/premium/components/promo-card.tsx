@@ -1,18 +1,17 @@
-import { LIMITS } from '@vaultline/shared';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui';
-import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import { usePremiumPriceText } from '../api/premium-price';
 import { PerksList } from './perks-list';
 
 /**
- * /premium's card (spec-2 §2): title, description, 49 in the display currency per year, the Included
+ * /premium's card (spec-2 §2): title, description, the server's price per year (decision 0039), the Included
  * list and a button: to pay for a non-member, to manage for a member. The policy link opens the
  * billing terms below the card.
  */
 export function PromoCard({ currency, premium }: { currency: string; premium: boolean }) {
-  const { t, i18n } = useTranslation();
-  const price = formatMoney(LIMITS.premiumPrice, currency, i18n.language, { maximumFractionDigits: 0 });
+  const { t } = useTranslation();
+  const price = usePremiumPriceText(currency) ?? '…';
   return (
     <article
       aria-labelledby="premium-card-title"
@@ -58,8 +57,8 @@ export function PromoCard({ currency, premium }: { currency: string; premium: bo
 
 /** The billing terms the card's policy link leads to. */
 export function PremiumPolicy({ currency }: { currency: string }) {
-  const { t, i18n } = useTranslation();
-  const price = formatMoney(LIMITS.premiumPrice, currency, i18n.language, { maximumFractionDigits: 0 });
+  const { t } = useTranslation();
+  const price = usePremiumPriceText(currency) ?? '…';
   return (
     <section
       id="premium-policy"
