@@ -225,8 +225,11 @@ export function createPaymentEvents(deps: PaymentEventDeps) {
       if (e.type === 'checkout.completed') {
         // Before the transaction (a call to the gateway): the session to match the event to. A
         // failure to ask answers an error, so that the gateway sends the event again later.
+        // Only a checkout still payable can have a session we failed to store; a closed one never
+        // reached a payer without one, so a completion naming it is refused below.
         const c = await findCheckout(db, e.checkoutId);
-        if (c && !c.sessionId) await deps.storedSession(c);
+        if (c && !c.sessionId && (c.status === 'open' || c.status === 'declined'))
+          await deps.storedSession(c);
       }
       const out = await db.transaction(async (tx) => {
         if (!(await claimEvent(tx, gateway, e.id, e.type))) return { fresh: false as const };

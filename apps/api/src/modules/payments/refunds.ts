@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_ERRORS, Decimal, TransactionStatus, toPlain } from '@vaultline/shared';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { assets, deposits, ledgerAccounts } from '../../db/schema';
+import { assets, cardReversals, deposits, ledgerAccounts } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../admin/audit.service';
 import { type DepositRow, findDeposit } from '../funding/funding.repository';
@@ -113,6 +113,13 @@ export function createRefunds({ db, gateway, ledger, audit, log, pushDeposit }: 
         if (row.refundStatus) throw conflict(CHECKOUT_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
         if (row.status !== TransactionStatus.success)
           throw conflict(CHECKOUT_ERRORS.refundNotCredited, 'REFUND_NOT_CREDITED');
+        // Taken back in part at the gateway already (decision 0038): a full refund would pay twice.
+        const [reversed] = await tx
+          .select({ id: cardReversals.id })
+          .from(cardReversals)
+          .where(and(eq(cardReversals.depositId, id), gt(cardReversals.taken, '0')))
+          .limit(1);
+        if (reversed) throw conflict(CHECKOUT_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
         let entryId: string | undefined;
         try {
           entryId = await tx.transaction(async (sp) =>

@@ -112,6 +112,14 @@ describe('a chargeback of a card deposit', () => {
     await events.refundedOutside(d.gatewayReference, '500', '200');
     expect(await balance(u.id, 'USD')).toBe('300');
     expect(await holdsOf(u.id)).toEqual([]);
+    // Taken back in part already: a full refund by the back office would pay twice.
+    const partly = await t.request({
+      method: 'POST',
+      url: `/api/Admin/deposits/${d.id}/refund`,
+      token: admin.token,
+    });
+    expect(partly.json().error?.code).toBe('ALREADY_REFUNDED');
+    expect(await balance(u.id, 'USD')).toBe('300');
     // What is left is the user's to spend.
     expect((await convert(t, u.token, 'USD', 'BTC', '150')).statusCode).toBe(200);
     // The rest refunded later: the 150 USD converted meanwhile is owed.
