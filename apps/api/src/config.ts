@@ -69,7 +69,7 @@ const envSchema = z.object({
   CARD_DEPOSIT_MAX_USD: z.coerce.number().positive().default(10_000),
   /** A card deposit still charging after this many seconds is settled by the reconciliation job. */
   CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
-  /** Partner webhooks may post to loopback addresses (tests, a local receiver, the bench); off by default. */
+  /** Partner webhooks may post to loopback addresses (tests, a local receiver, the bench); refused in production. */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
   /** A partner webhook request's whole time limit. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
@@ -203,6 +203,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (e.JWT_SECRET === DEFAULT_SECRET) problems.push('JWT_SECRET must be set in production');
     if (e.COOKIE_SECRET === DEFAULT_SECRET) problems.push('COOKIE_SECRET must be set in production');
     if (e.JWT_SECRET === e.COOKIE_SECRET) problems.push('JWT_SECRET and COOKIE_SECRET must differ');
+    // Loopback receivers are for tests and a local receiver: in production a partner could aim
+    // webhooks at services listening on the API's own machine.
+    if (e.WEBHOOK_ALLOW_LOOPBACK)
+      problems.push(
+        'WEBHOOK_ALLOW_LOOPBACK must not be set in production (it lets webhooks reach this machine)',
+      );
   }
   if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
