@@ -42,6 +42,10 @@ const envSchema = z.object({
   /** Partner API calls a minute per API key, and creates a minute per key and end user (X-End-User-IP). */
   PARTNER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   PARTNER_CREATE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Creates a minute per API key, whatever end users it names (the per-end-user count comes on top). */
+  PARTNER_KEY_CREATE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  /** API keys that fail to authenticate, a minute per client address; past it, 429 before any lookup. */
+  PARTNER_KEY_FAILURE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GUEST_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   TRUST_PROXY: bool.default(false),
   PRICE_SOURCE: z.enum(['static', 'coinbase', 'coingecko']).default('static'),
@@ -134,7 +138,17 @@ export interface Config {
   authRateLimit: { max: number; timeWindow: string };
   guestRateLimit: { max: number; timeWindow: string };
   webhookRateLimit: { max: number; timeWindow: string };
-  partnerRateLimit: { max: number; createMax: number; windowMs: number };
+  /**
+   * Partner API limits a window: calls per key (`max`), creates per key and end user (`createMax`),
+   * creates per key (`keyCreateMax`), and failed key checks per client address (`failureMax`).
+   */
+  partnerRateLimit: {
+    max: number;
+    createMax: number;
+    keyCreateMax: number;
+    failureMax: number;
+    windowMs: number;
+  };
   trustProxy: boolean;
   /** Price source, its base URL (live sources), refresh period and the oldest price a lock accepts. */
   prices: {
@@ -268,6 +282,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     partnerRateLimit: {
       max: e.PARTNER_RATE_LIMIT_MAX,
       createMax: e.PARTNER_CREATE_RATE_LIMIT_MAX,
+      keyCreateMax: e.PARTNER_KEY_CREATE_RATE_LIMIT_MAX,
+      failureMax: e.PARTNER_KEY_FAILURE_RATE_LIMIT_MAX,
       windowMs: 60_000,
     },
     trustProxy: e.TRUST_PROXY,

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { requirePartnerKey } from '../../../plugins/auth';
-import { partnerRateLimits } from '../partner-rate-limit';
+import { keyCreateLimit, partnerRateLimits } from '../partner-rate-limit';
 import { type BindToKey, createIdempotency, type Idempotent } from './idempotency';
 import { V1_EXAMPLES as X } from './v1-examples';
 
@@ -43,6 +43,8 @@ export async function v1Routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const api = app.services.partners.api;
   const limits = partnerRateLimits(app.config);
+  // Every create counts against its key too, whatever end user it names (the route's own limit).
+  const perKey = keyCreateLimit(app, app.config);
   const idempotent = createIdempotency(app.services.db);
   /** A create under the request's Idempotency-Key (decision 0034): 201, or the replayed answer. */
   const createUnderKey = async (
@@ -77,6 +79,7 @@ export async function v1Routes(fastify: FastifyInstance) {
 
   app.post('/v1/quotes', {
     config: { access: 'partner', partnerScope: 'exchanges', rateLimit: limits.create },
+    onRequest: perKey,
     schema: {
       tags,
       security,
@@ -90,6 +93,7 @@ export async function v1Routes(fastify: FastifyInstance) {
 
   app.post('/v1/exchanges/fixed', {
     config: { access: 'partner', partnerScope: 'exchanges', rateLimit: limits.create },
+    onRequest: perKey,
     schema: {
       tags,
       security,
@@ -106,6 +110,7 @@ export async function v1Routes(fastify: FastifyInstance) {
 
   app.post('/v1/exchanges/variable', {
     config: { access: 'partner', partnerScope: 'exchanges', rateLimit: limits.create },
+    onRequest: perKey,
     schema: {
       tags,
       security,
