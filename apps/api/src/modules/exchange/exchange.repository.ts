@@ -1,7 +1,7 @@
-import { TransactionStatus } from '@vaultline/shared';
+import { TransactionStatus, UserStatus } from '@vaultline/shared';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { guestExchanges, partners } from '../../db/schema';
+import { guestExchanges, partners, users } from '../../db/schema';
 
 export type ExchangeRow = typeof guestExchanges.$inferSelect;
 /** What a live progress push and the stage read of an exchange. */
@@ -281,11 +281,13 @@ export async function setAmountsReceived(
 }
 
 /** A partner's current commission rate (a widget's or the partner API's exchange); undefined: no such partner. */
+/** A partner's commission rate; undefined when it is not a partner or its account is disabled. */
 export async function partnerCommissionRate(db: DbOrTx, partnerId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ commission: partners.commission })
     .from(partners)
-    .where(eq(partners.userId, partnerId))
+    .innerJoin(users, eq(users.id, partners.userId))
+    .where(and(eq(partners.userId, partnerId), eq(users.status, UserStatus.active)))
     .limit(1);
   return row?.commission;
 }
