@@ -81,7 +81,7 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
 
     /**
      * spec-2: the admin sets a status with notes. Success is final and, in the same transaction,
-     * posts the exchange once in the ledger (settlementEntry).
+     * posts the exchange once in the ledger (settlementEntry); so is a refund (nothing follows it).
      */
     async adminSetStatus(
       actorId: string,
@@ -94,6 +94,8 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
         // Locked first: the audit's "before" is the row this decision replaces.
         const before = await lockExchange(tx, id);
         if (!before) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+        // A refund is final: its coins went back, so no status (a payout least of all) follows it.
+        if (before.refundedAt) throw conflict(EXCHANGE_RECEIVED_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
         // A watched exchange that received a deposit moves with its chain: an admin approves it only
         // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise.
         const manualPayout = before.chainResolution === 'manual' && status === TransactionStatus.success;

@@ -52,10 +52,12 @@ const FINAL = 'This exchange has succeeded; its status can no longer change.';
 export function createReceivedOps(deps: ReceivedDeps) {
   const { db } = deps;
 
+  /** The exchange, locked; refused when it is final: succeeded, or refunded (its coins went back). */
   async function locked(tx: DbOrTx, id: string): Promise<ExchangeRow> {
     const r = await lockExchange(tx, id);
     if (!r) throw notFound('Exchange not found.', 'EXCHANGE_NOT_FOUND');
     if (r.status === TransactionStatus.success) throw conflict(FINAL, 'EXCHANGE_FINAL');
+    if (r.refundedAt) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
     return r;
   }
 
@@ -225,7 +227,6 @@ export function createReceivedOps(deps: ReceivedDeps) {
       if (current?.network) return chainDecision(actorId, id, 'refund', { notes, ...opts });
       const row = await db.transaction(async (tx) => {
         const r = await locked(tx, id);
-        if (r.refundedAt) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
         const received = receivedOf(r);
         const src = await decimalsOf(r.sourceAssetId);
         const given = opts.refundAddress?.trim();

@@ -1,5 +1,5 @@
 import { TransactionStatus, UserStatus } from '@vaultline/shared';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { guestExchanges, partners, users } from '../../db/schema';
 
@@ -100,8 +100,8 @@ export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: stri
 }
 
 /**
- * An admin's decision. Success is final, so only an exchange not yet successful changes; concurrent
- * decisions queue on the row and the later ones match nothing.
+ * An admin's decision. Success and a refund are final, so only an exchange neither successful nor
+ * refunded changes; concurrent decisions queue on the row and the later ones match nothing.
  */
 export async function setExchangeStatus(
   db: DbOrTx,
@@ -112,7 +112,13 @@ export async function setExchangeStatus(
   const [row] = await db
     .update(guestExchanges)
     .set({ status, adminNotes, updatedAt: sql`now()` })
-    .where(and(eq(guestExchanges.id, id), sql`${guestExchanges.status} <> ${TransactionStatus.success}`))
+    .where(
+      and(
+        eq(guestExchanges.id, id),
+        sql`${guestExchanges.status} <> ${TransactionStatus.success}`,
+        isNull(guestExchanges.refundedAt),
+      ),
+    )
     .returning();
   return row;
 }
