@@ -103,6 +103,7 @@ export const ERROR_CODE_PARAMS = {
   NO_DIFFERENCE: [],
   NO_REFUND_ADDRESS: ['ticker'],
   ALREADY_REFUNDED: [],
+  EXCHANGE_QUOTE_EXPIRED: [],
   // My account (profile, address, bank account) and premium.
   CURRENT_PASSWORD_REQUIRED: [],
   COUNTRY_NOT_FOUND: [],

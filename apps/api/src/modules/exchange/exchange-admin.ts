@@ -29,6 +29,7 @@ import { countExchanges, listExchanges } from './exchange-list.repository';
 import type { ReceivedOps } from './exchange-received';
 import { chainSettlementEntry, settlementEntry } from './exchange-settlement';
 import { validHash } from './networks';
+import { quoteLapsed } from './quote-window';
 
 const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
 
@@ -42,6 +43,8 @@ export interface ExchangeAdminDeps {
   statusChanged(r: ExchangeRow): Promise<void>;
   received: ReceivedOps;
   chainOps: ExchangeChain;
+  /** A manual exchange's quote holds this long unless confirmed within it (quote-window.ts). */
+  expiryMinutes: number;
 }
 
 /**
@@ -117,6 +120,9 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
           await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.status', before, done));
           return done;
         }
+        // A quote that lapsed before the deposit was confirmed is not paid at its old rate.
+        if (quoteLapsed(r, deps.expiryMinutes))
+          throw conflict(EXCHANGE_RECEIVED_ERRORS.quoteLapsed, 'EXCHANGE_QUOTE_EXPIRED');
         // What arrived must match the quote; otherwise the admin requotes or refunds instead.
         if (r.amountReceived !== null && !new Decimal(r.amountReceived).eq(r.amount)) {
           const ticker = (await catalog.byId(r.sourceAssetId))?.ticker ?? '';

@@ -63,10 +63,16 @@ export async function exchangeIdsByEmail(db: DbOrTx, email: string, limit: numbe
  * awaitingVerification -> pending with the guest's hash, in one statement: of two concurrent
  * confirms only one matches the status condition; undefined for the other.
  */
+/**
+ * The guest's confirmation: only of an exchange still awaiting its deposit within its quote's window
+ * (judged by the database clock, as the expiry job judges it), so a quote that has lapsed is never
+ * confirmed, even before the job has failed it.
+ */
 export async function confirmExchange(
   db: DbOrTx,
   id: string,
   set: { transactionHash: string; senderAddress?: string | undefined },
+  windowMinutes: number,
 ): Promise<ExchangeRow | undefined> {
   const [row] = await db
     .update(guestExchanges)
@@ -77,23 +83,35 @@ export async function confirmExchange(
       confirmedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(guestExchanges.id, id), eq(guestExchanges.status, TransactionStatus.awaitingVerification)))
+    .where(
+      and(
+        eq(guestExchanges.id, id),
+        eq(guestExchanges.status, TransactionStatus.awaitingVerification),
+        sql`${guestExchanges.creationDate} >= ${windowStart(windowMinutes)}`,
+      ),
+    )
     .returning();
   return row;
 }
 
+/** The oldest creation date whose quote still holds (the database clock). */
+const windowStart = (windowMinutes: number) =>
+  sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`;
+
 /**
- * Unpaid exchanges older than the window become failed with the note "Expired". One UPDATE,
- * judged by the database clock: several API instances running it at once expire each row once.
+ * Unpaid exchanges older than the window become failed with the note "Expired" (all of them, or
+ * the one `id`). One UPDATE, judged by the database clock: several API instances running it at
+ * once expire each row once.
  */
-export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: string) {
+export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: string, id?: string) {
   return db
     .update(guestExchanges)
     .set({ status: TransactionStatus.failed, adminNotes: note, updatedAt: sql`now()` })
     .where(
       and(
+        ...(id ? [eq(guestExchanges.id, id)] : []),
         eq(guestExchanges.status, TransactionStatus.awaitingVerification),
-        lt(guestExchanges.creationDate, sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`),
+        lt(guestExchanges.creationDate, windowStart(windowMinutes)),
       ),
     )
     .returning();
