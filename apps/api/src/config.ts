@@ -87,6 +87,11 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(24 * 7),
+  /**
+   * Seconds an idempotent create may take: its transaction's statements are cancelled past it, and a
+   * retry with the key may then take it over (the create that outlived it writes nothing).
+   */
+  PARTNER_IDEMPOTENCY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Days a finished webhook event and its deliveries are kept (retries end after 3 days). */
   PARTNER_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Minutes an unpaid guest exchange waits for its deposit before it expires (fractions allowed). */
@@ -181,6 +186,8 @@ export interface Config {
   partnerWebhooks: { allowLoopback: boolean; timeoutMs: number; retryBaseMs: number; pollMs: number };
   /** How long partner idempotency keys and finished webhook events are kept (partners/retention). */
   partnerRetention: { idempotencyHours: number; webhookDays: number };
+  /** How long an idempotent partner create may take before a retry may take its key over. */
+  partnerIdempotencyWindowSeconds: number;
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
   /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
@@ -320,6 +327,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       idempotencyHours: e.PARTNER_IDEMPOTENCY_RETENTION_HOURS,
       webhookDays: e.PARTNER_WEBHOOK_RETENTION_DAYS,
     },
+    partnerIdempotencyWindowSeconds: e.PARTNER_IDEMPOTENCY_WINDOW_SECONDS,
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
     chains,

@@ -154,6 +154,7 @@ export const ERROR_CODE_PARAMS = {
   QUOTE_USED: [],
   IDEMPOTENCY_KEY_REUSED: [],
   IDEMPOTENCY_IN_PROGRESS: [],
+  IDEMPOTENCY_WINDOW_PASSED: [],
   IDEMPOTENCY_KEY_INVALID: [],
   INVALID_CURSOR: [],
   // Readiness (a load balancer's check, not a user's).

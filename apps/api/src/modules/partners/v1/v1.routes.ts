@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { requirePartnerKey } from '../../../plugins/auth';
 import { keyCreateLimit, partnerRateLimits } from '../partner-rate-limit';
-import { type BindToKey, createIdempotency, type Idempotent } from './idempotency';
+import { createIdempotency, type Idempotent, type KeyHold } from './idempotency';
 import { V1_EXAMPLES as X } from './v1-examples';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -45,13 +45,15 @@ export async function v1Routes(fastify: FastifyInstance) {
   const limits = partnerRateLimits(app.config);
   // Every create counts against its key too, whatever end user it names (the route's own limit).
   const perKey = keyCreateLimit(app, app.config);
-  const idempotent = createIdempotency(app.services.db);
+  const idempotent = createIdempotency(app.services.db, {
+    windowSeconds: app.config.partnerIdempotencyWindowSeconds,
+  });
   /** A create under the request's Idempotency-Key (decision 0034): 201, or the replayed answer. */
   const createUnderKey = async (
     req: FastifyRequest,
     reply: FastifyReply,
     route: string,
-    make: (partnerId: string, bind?: BindToKey) => Promise<unknown>,
+    make: (partnerId: string, hold?: KeyHold) => Promise<unknown>,
   ) => {
     const { partnerId } = requirePartnerKey(req);
     const r = await idempotent(
@@ -60,7 +62,7 @@ export async function v1Routes(fastify: FastifyInstance) {
       route,
       req.body,
       201,
-      (bind) => make(partnerId, bind),
+      (hold) => make(partnerId, hold),
       (id) => api.get(partnerId, id),
     );
     return send(reply, r);
@@ -103,8 +105,8 @@ export async function v1Routes(fastify: FastifyInstance) {
       response: { 201: envelopeOf(v1ExchangeSchema).meta({ examples: [ok(X.exchange)] }), ...errors },
     },
     handler: (req, reply) =>
-      createUnderKey(req, reply, 'exchanges/fixed', (partnerId, bind) =>
-        api.createFixed(partnerId, req.body, bind),
+      createUnderKey(req, reply, 'exchanges/fixed', (partnerId, hold) =>
+        api.createFixed(partnerId, req.body, hold),
       ),
   });
 
@@ -123,8 +125,8 @@ export async function v1Routes(fastify: FastifyInstance) {
       },
     },
     handler: (req, reply) =>
-      createUnderKey(req, reply, 'exchanges/variable', (partnerId, bind) =>
-        api.createVariable(partnerId, req.body, bind),
+      createUnderKey(req, reply, 'exchanges/variable', (partnerId, hold) =>
+        api.createVariable(partnerId, req.body, hold),
       ),
   });
 
