@@ -35,6 +35,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  /** Failed sign-ins per account from browsers it never signed in on (and per known browser). */
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_ACCOUNT_RATE_LIMIT_WINDOW: z.string().default('15 minutes'),
   /** Per address and route: the other calls a guest can repeat (guest exchange, its lookups, logout). */
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   /** Webhook calls a minute from one address (a gateway sends bursts; it retries a 429 later). */
@@ -141,6 +144,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
+  /** Failed sign-ins per account from unknown browsers, and per known browser (auth/login-throttle.ts). */
+  authAccountRateLimit: { max: number; timeWindow: string };
   guestRateLimit: { max: number; timeWindow: string };
   webhookRateLimit: { max: number; timeWindow: string };
   /**
@@ -284,6 +289,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
+    authAccountRateLimit: {
+      max: e.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+      timeWindow: e.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,
+    },
     guestRateLimit: { max: e.GUEST_RATE_LIMIT_MAX, timeWindow: e.GUEST_RATE_LIMIT_WINDOW },
     webhookRateLimit: { max: e.WEBHOOK_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     partnerRateLimit: {
