@@ -1,4 +1,4 @@
--- A refund is final (docs/money-invariants.md): the house never both sends a guest's coins back and
+-- A refund is final (decision 0045): the house never both sends a guest's coins back and
 -- pays the exchange out. The service refuses every change to a refunded exchange; the database holds
 -- the rule whatever code path writes.
 -- 1. A refunded exchange never succeeds. NOT VALID: rows written before this rule are not checked
