@@ -4,7 +4,8 @@
  * WH_SECONDS (default 20). Run: node --import tsx bench/webhooks.ts
  *
  * - The API is built in this process in production mode with the default logging (buildApp on an
- *   embedded PGlite, or DATABASE_URL), WEBHOOK_ALLOW_LOOPBACK=true for the receiver, default poll
+ *   embedded PGlite, or DATABASE_URL), loopback allowed for the receiver (set on the loaded
+ *   settings: WEBHOOK_ALLOW_LOOPBACK itself refuses to boot in production), default poll
  *   (1 s) and concurrency: what wakes the job at once is the outbox trigger's notification.
  * - One partner, one endpoint subscribed to exchange.updated, WH_EXCHANGES exchanges (default 200).
  *   The receiver (node:http on loopback, another port) verifies every signature with node:crypto.
@@ -38,13 +39,14 @@ async function main() {
       import('../apps/api/src/config'),
       import('../apps/api/src/db/schema'),
     ]);
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-bench-jwt',
     COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret-x',
     DATA_DIR: os.tmpdir(),
-    WEBHOOK_ALLOW_LOOPBACK: 'true',
   });
+  // The receiver is on loopback: allowed here, in the bench's own process only.
+  const config = { ...loaded, partnerWebhooks: { ...loaded.partnerWebhooks, allowLoopback: true } };
   const database = process.env.DATABASE_URL
     ? await openPostgres(process.env.DATABASE_URL, 10)
     : await openPglite();

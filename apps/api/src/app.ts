@@ -11,6 +11,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createTokenService } from './lib/tokens';
 import { registerModules } from './modules';
 import type { Faucet } from './modules/chain/demo-chain';
+import { keyFailureLimit } from './modules/partners/partner-rate-limit';
 import { testGatewayRoutes } from './modules/payments/test-gateway.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -123,6 +124,7 @@ export async function buildApp({
     tokens,
     loadAuthState: (id) => services.account.loadAuthState(id),
     apiKeys: services.partners.apiKeys,
+    keyFailures: keyFailureLimit(app, config),
   });
   await app.register(docsPlugin);
   await app.register(registerModules, { prefix: '/api' });

@@ -36,6 +36,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  /** Failed sign-ins per account from browsers it never signed in on (and per known browser). */
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_ACCOUNT_RATE_LIMIT_WINDOW: z.string().default('15 minutes'),
   /** Per address and route: the other calls a guest can repeat (guest exchange, its lookups, logout). */
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   /** Webhook calls a minute from one address (a gateway sends bursts; it retries a 429 later). */
@@ -43,6 +46,10 @@ const envSchema = z.object({
   /** Partner API calls a minute per API key, and creates a minute per key and end user (X-End-User-IP). */
   PARTNER_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   PARTNER_CREATE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Creates a minute per API key, whatever end users it names (the per-end-user count comes on top). */
+  PARTNER_KEY_CREATE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  /** API keys that fail to authenticate, a minute per client address; past it, 429 before any lookup. */
+  PARTNER_KEY_FAILURE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GUEST_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   TRUST_PROXY: bool.default(false),
   PRICE_SOURCE: z.enum(['static', 'coinbase', 'coingecko']).default('static'),
@@ -75,7 +82,7 @@ const envSchema = z.object({
   CARD_DEPOSIT_MAX_USD: z.coerce.number().positive().default(10_000),
   /** A card deposit still charging after this many seconds is settled by the reconciliation job. */
   CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
-  /** Partner webhooks may post to loopback addresses (tests, a local receiver, the bench); off by default. */
+  /** Partner webhooks may post to loopback addresses (tests, a local receiver, the bench); refused in production. */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
   /** A partner webhook request's whole time limit. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
@@ -89,6 +96,11 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(24 * 7),
+  /**
+   * Seconds an idempotent create may take: its transaction's statements are cancelled past it, and a
+   * retry with the key may then take it over (the create that outlived it writes nothing).
+   */
+  PARTNER_IDEMPOTENCY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Days a finished webhook event and its deliveries are kept (retries end after 3 days). */
   PARTNER_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Minutes an unpaid guest exchange waits for its deposit before it expires (fractions allowed). */
@@ -138,9 +150,21 @@ export interface Config {
   webDist: string | undefined;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
+  /** Failed sign-ins per account from unknown browsers, and per known browser (auth/login-throttle.ts). */
+  authAccountRateLimit: { max: number; timeWindow: string };
   guestRateLimit: { max: number; timeWindow: string };
   webhookRateLimit: { max: number; timeWindow: string };
-  partnerRateLimit: { max: number; createMax: number; windowMs: number };
+  /**
+   * Partner API limits a window: calls per key (`max`), creates per key and end user (`createMax`),
+   * creates per key (`keyCreateMax`), and failed key checks per client address (`failureMax`).
+   */
+  partnerRateLimit: {
+    max: number;
+    createMax: number;
+    keyCreateMax: number;
+    failureMax: number;
+    windowMs: number;
+  };
   trustProxy: boolean;
   /** Price source, its base URL (live sources), refresh period and the oldest price a lock accepts. */
   prices: {
@@ -175,6 +199,8 @@ export interface Config {
   partnerWebhooks: { allowLoopback: boolean; timeoutMs: number; retryBaseMs: number; pollMs: number };
   /** How long partner idempotency keys and finished webhook events are kept (partners/retention). */
   partnerRetention: { idempotencyHours: number; webhookDays: number };
+  /** How long an idempotent partner create may take before a retry may take its key over. */
+  partnerIdempotencyWindowSeconds: number;
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
   /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
@@ -211,6 +237,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (e.JWT_SECRET === DEFAULT_SECRET) problems.push('JWT_SECRET must be set in production');
     if (e.COOKIE_SECRET === DEFAULT_SECRET) problems.push('COOKIE_SECRET must be set in production');
     if (e.JWT_SECRET === e.COOKIE_SECRET) problems.push('JWT_SECRET and COOKIE_SECRET must differ');
+    // Loopback receivers are for tests and a local receiver: in production a partner could aim
+    // webhooks at services listening on the API's own machine.
+    if (e.WEBHOOK_ALLOW_LOOPBACK)
+      problems.push(
+        'WEBHOOK_ALLOW_LOOPBACK must not be set in production (it lets webhooks reach this machine)',
+      );
   }
   if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
@@ -272,11 +304,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
+    authAccountRateLimit: {
+      max: e.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+      timeWindow: e.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,
+    },
     guestRateLimit: { max: e.GUEST_RATE_LIMIT_MAX, timeWindow: e.GUEST_RATE_LIMIT_WINDOW },
     webhookRateLimit: { max: e.WEBHOOK_RATE_LIMIT_MAX, timeWindow: '1 minute' },
     partnerRateLimit: {
       max: e.PARTNER_RATE_LIMIT_MAX,
       createMax: e.PARTNER_CREATE_RATE_LIMIT_MAX,
+      keyCreateMax: e.PARTNER_KEY_CREATE_RATE_LIMIT_MAX,
+      failureMax: e.PARTNER_KEY_FAILURE_RATE_LIMIT_MAX,
       windowMs: 60_000,
     },
     trustProxy: e.TRUST_PROXY,
@@ -314,6 +352,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       idempotencyHours: e.PARTNER_IDEMPOTENCY_RETENTION_HOURS,
       webhookDays: e.PARTNER_WEBHOOK_RETENTION_DAYS,
     },
+    partnerIdempotencyWindowSeconds: e.PARTNER_IDEMPOTENCY_WINDOW_SECONDS,
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
     chains,

@@ -103,6 +103,7 @@ export const ERROR_CODE_PARAMS = {
   NO_DIFFERENCE: [],
   NO_REFUND_ADDRESS: ['ticker'],
   ALREADY_REFUNDED: [],
+  EXCHANGE_QUOTE_EXPIRED: [],
   // My account (profile, address, bank account) and premium.
   CURRENT_PASSWORD_REQUIRED: [],
   COUNTRY_NOT_FOUND: [],
@@ -156,6 +157,7 @@ export const ERROR_CODE_PARAMS = {
   QUOTE_USED: [],
   IDEMPOTENCY_KEY_REUSED: [],
   IDEMPOTENCY_IN_PROGRESS: [],
+  IDEMPOTENCY_WINDOW_PASSED: [],
   IDEMPOTENCY_KEY_INVALID: [],
   INVALID_CURSOR: [],
   // Readiness (a load balancer's check, not a user's).

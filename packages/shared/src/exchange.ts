@@ -37,6 +37,8 @@ export const EXCHANGE_RECEIVED_ERRORS = {
     `This exchange has no refund address; enter a ${ticker} address to refund to.`,
   invalidRefundAddress: 'Please provide a valid refund wallet address.',
   alreadyRefunded: 'This exchange has already been refunded.',
+  quoteLapsed:
+    'The quote of this exchange expired before its deposit was confirmed. Record the amount received and requote it.',
   refundedNote: 'Refunded to the refund address.',
 } as const;
 

@@ -18,6 +18,8 @@ export const PARTNER_API_ERRORS = {
   unknownPartner: 'This partner does not exist.',
   idempotencyReused: 'This Idempotency-Key was already used with another request body.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed; retry shortly.',
+  idempotencyWindowPassed:
+    'This request took longer than its Idempotency-Key allows and was cancelled: nothing was created. Retry it with the same key.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
   exchangeNotFound: 'Exchange not found.',
 } as const;

@@ -1,5 +1,5 @@
 import type { PartnerKeyScope, Role } from '@vaultline/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AccessClaims, TokenService } from '../lib/tokens';
@@ -17,6 +17,14 @@ export interface PartnerCaller {
 /** Recognises a partner API key (`Bearer vl_...`); undefined for a missing, unknown or revoked key. */
 export interface ApiKeyAuthenticator {
   authenticate(key: string): Promise<PartnerCaller | undefined>;
+}
+
+/** Counts API keys that fail to authenticate, per client address (partners/partner-rate-limit.ts). */
+export interface KeyFailureLimit {
+  /** Throws 429 when the caller's address has already failed too often (before any lookup). */
+  check(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts one key that did not authenticate. */
+  failed(req: FastifyRequest): Promise<void>;
 }
 
 export interface AuthUser {
@@ -70,6 +78,8 @@ export interface AuthPluginOptions {
   loadAuthState(userId: string): Promise<AuthState | undefined>;
   /** Needed only when a route declares access 'partner'. */
   apiKeys?: ApiKeyAuthenticator;
+  /** Slows down an address that sends keys that are not valid (a key cannot be guessed at speed). */
+  keyFailures?: KeyFailureLimit;
 }
 
 /**
@@ -119,11 +129,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   // At onRequest, before the body is parsed or validated: a caller without the access a route
   // declares learns nothing from it, not even its validation messages (authorization matrix test).
   // A callback hook: a guest's call to a public route (the hot reads) takes no promise hop here.
-  app.addHook('onRequest', (req, _reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const access = req.routeOptions.config?.access;
     if (!access || (access === 'public' && !req.headers.authorization)) return done();
     if (access === 'partner') {
-      authorizeKey(req).then(() => done(), done);
+      authorizeKey(req, reply).then(() => done(), done);
       return;
     }
     // The hot money calls with a token verified before: no promise hop (their SQL checks the account).
@@ -143,13 +153,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   }
 
   // API keys only (a session token is refused here): SHA-256 and one indexed lookup per request,
-  // nothing cached, so a revoked key is refused at once on every instance (decision 0033).
-  async function authorizeKey(req: FastifyRequest): Promise<void> {
+  // nothing cached, so a revoked key is refused at once on every instance (decision 0033). Each key
+  // sent that is not valid counts against the client's address (a missing header guesses nothing).
+  async function authorizeKey(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const header = req.headers.authorization;
     const key = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!opts.apiKeys) throw new Error('access partner needs the apiKeys option of the auth plugin');
+    if (key) await opts.keyFailures?.check(req, reply);
     const caller = key ? await opts.apiKeys.authenticate(key) : undefined;
-    if (!caller) throw unauthorized('The API key is missing, unknown or revoked', 'API_KEY_INVALID');
+    if (!caller) {
+      if (key) await opts.keyFailures?.failed(req);
+      throw unauthorized('The API key is missing, unknown or revoked', 'API_KEY_INVALID');
+    }
     const scope = req.routeOptions.config.partnerScope;
     if (!scope || !caller.scopes.includes(scope))
       throw forbidden(`This API key does not have the "${scope}" scope`, 'API_KEY_SCOPE', {

@@ -118,5 +118,7 @@ export const guestExchanges = pgTable(
     check('guest_exchanges_destination_amount', sql`${t.destinationAmount} >= 0`),
     check('guest_exchanges_status_check', sql`${t.status} in (-1, 0, 1, 2, 3)`),
     check('guest_exchanges_distinct_assets', sql`${t.sourceAssetId} <> ${t.destinationAssetId}`),
+    // A refund is final: a refunded exchange never succeeds (migration refund_final, with the journal rule).
+    check('guest_exchanges_refund_final', sql`${t.refundedAt} is null or ${t.status} <> 1`),
   ],
 );

@@ -112,6 +112,11 @@ export const partnerIdempotencyKeys = pgTable(
     key: text('key').notNull(),
     route: text('route').notNull(),
     requestHash: text('request_hash').notNull(),
+    /**
+     * Which request holds the key: a retry that takes over a key whose create outlived its window
+     * writes a new one, and the old request's writes (bound to its own) then match nothing.
+     */
+    claim: uuid('claim').notNull().defaultRandom(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { attemptRateLimit, guestRateLimit } from '../../lib/rate-limit';
+import type { Session } from './auth.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './http';
+import { createLoginThrottle } from './login-throttle';
 
 /** The spec sends {Email, Password}; the contract says {email, password}. Both reach one schema. */
 const LOGIN_KEY_ALIASES = [
@@ -24,6 +26,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   const { auth } = app.services;
   const { config } = app;
   const rateLimit = attemptRateLimit(config);
+  // Per account on top of the route's per-address limit (decision 0044).
+  const throttle = createLoginThrottle(app, config);
   const tokenResponse = { 200: envelopeOf(authResponseSchema), '4xx': errorEnvelopeSchema };
 
   app.post('/Auth', {
@@ -43,7 +47,15 @@ export async function authRoutes(fastify: FastifyInstance) {
       }
     },
     handler: async (req, reply) => {
-      const session = await auth.login(req.body);
+      const failed = await throttle.check(req, reply, req.body.email);
+      let session: Session;
+      try {
+        session = await auth.login(req.body);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await failed();
+        throw err;
+      }
+      throttle.remember(req, reply, req.body.email);
       setRefreshCookie(reply, session, config);
       return ok({ jwToken: session.jwToken });
     },

@@ -29,6 +29,7 @@ import { countExchanges, listExchanges } from './exchange-list.repository';
 import type { ReceivedOps } from './exchange-received';
 import { chainSettlementEntry, settlementEntry } from './exchange-settlement';
 import { validHash } from './networks';
+import { quoteLapsed } from './quote-window';
 
 const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
 
@@ -42,6 +43,8 @@ export interface ExchangeAdminDeps {
   statusChanged(r: ExchangeRow): Promise<void>;
   received: ReceivedOps;
   chainOps: ExchangeChain;
+  /** A manual exchange's quote holds this long unless confirmed within it (quote-window.ts). */
+  expiryMinutes: number;
 }
 
 /**
@@ -81,7 +84,7 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
 
     /**
      * spec-2: the admin sets a status with notes. Success is final and, in the same transaction,
-     * posts the exchange once in the ledger (settlementEntry).
+     * posts the exchange once in the ledger (settlementEntry); so is a refund (nothing follows it).
      */
     async adminSetStatus(
       actorId: string,
@@ -94,6 +97,8 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
         // Locked first: the audit's "before" is the row this decision replaces.
         const before = await lockExchange(tx, id);
         if (!before) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
+        // A refund is final: its coins went back, so no status (a payout least of all) follows it.
+        if (before.refundedAt) throw conflict(EXCHANGE_RECEIVED_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
         // A watched exchange that received a deposit moves with its chain: an admin approves it only
         // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise.
         const manualPayout = before.chainResolution === 'manual' && status === TransactionStatus.success;
@@ -115,6 +120,9 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
           await deps.audit.record(tx, exchangeAudit(actorId, 'exchange.status', before, done));
           return done;
         }
+        // A quote that lapsed before the deposit was confirmed is not paid at its old rate.
+        if (quoteLapsed(r, deps.expiryMinutes))
+          throw conflict(EXCHANGE_RECEIVED_ERRORS.quoteLapsed, 'EXCHANGE_QUOTE_EXPIRED');
         // What arrived must match the quote; otherwise the admin requotes or refunds instead.
         if (r.amountReceived !== null && !new Decimal(r.amountReceived).eq(r.amount)) {
           const ticker = (await catalog.byId(r.sourceAssetId))?.ticker ?? '';

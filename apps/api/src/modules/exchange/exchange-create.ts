@@ -55,6 +55,11 @@ export interface PartnerCreate {
   /** The e-mail column when the end user gave none (the partner account's; never shown). */
   fallbackEmail?: string;
   /**
+   * Runs first in the insert's transaction: the request's Idempotency-Key is still its own and its
+   * window not passed (statements past the window are cancelled), or nothing is written.
+   */
+  begin?: (tx: DbOrTx) => Promise<void>;
+  /**
    * Runs in the insert's transaction once the row is written: the Idempotency-Key of the request
    * records the exchange's id, so a retry after a crash finds it (decision 0034).
    */
@@ -223,11 +228,13 @@ export function createExchangeCreate(
       return r;
     };
     const insert = async (tx: DbOrTx) => {
+      if (p?.begin) await p.begin(tx);
       const r = await write(tx);
       if (p?.inserted) await p.inserted(tx, r.id);
       return r;
     };
-    const row = watched || p?.quote || p?.inserted ? await db.transaction(insert) : await insert(db);
+    const inTx = watched || p?.quote || p?.begin || p?.inserted;
+    const row = inTx ? await db.transaction(insert) : await insert(db);
     const m = createdMail(
       language,
       {

@@ -22,6 +22,7 @@ import { exchangeAudit } from './exchange-audit';
 import type { ExchangeChain, ExchangeChainPort } from './exchange-chain';
 import { chainRefundEntry, refundEntries, settlementEntry } from './exchange-settlement';
 import { validAddress, validHash } from './networks';
+import { quoteLapsed } from './quote-window';
 import { refundMail, requoteMail } from './received-mail';
 
 export interface ReceivedDeps {
@@ -38,6 +39,8 @@ export interface ReceivedDeps {
   /** Watched exchanges: decided through their payout or refund on chain. */
   chainOps: Pick<ExchangeChain, 'resolve'>;
   chain: Pick<ExchangeChainPort, 'watched' | 'exchangeDeposits'>;
+  /** A manual exchange's quote holds this long unless confirmed within it (quote-window.ts). */
+  expiryMinutes: number;
 }
 
 const FINAL = 'This exchange has succeeded; its status can no longer change.';
@@ -52,10 +55,12 @@ const FINAL = 'This exchange has succeeded; its status can no longer change.';
 export function createReceivedOps(deps: ReceivedDeps) {
   const { db } = deps;
 
+  /** The exchange, locked; refused when it is final: succeeded, or refunded (its coins went back). */
   async function locked(tx: DbOrTx, id: string): Promise<ExchangeRow> {
     const r = await lockExchange(tx, id);
     if (!r) throw notFound('Exchange not found.', 'EXCHANGE_NOT_FOUND');
     if (r.status === TransactionStatus.success) throw conflict(FINAL, 'EXCHANGE_FINAL');
+    if (r.refundedAt) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
     return r;
   }
 
@@ -169,7 +174,9 @@ export function createReceivedOps(deps: ReceivedDeps) {
       const { row, quoted } = await db.transaction(async (tx) => {
         const r = await locked(tx, id);
         const received = receivedOf(r);
-        if (received.eq(r.amount)) throw conflict(E.noDifference, 'NO_DIFFERENCE');
+        // The same amount is approved at its quote, unless that quote lapsed: then it is priced now.
+        if (received.eq(r.amount) && !quoteLapsed(r, deps.expiryMinutes))
+          throw conflict(E.noDifference, 'NO_DIFFERENCE');
         const [src, dst] = await Promise.all([decimalsOf(r.sourceAssetId), decimalsOf(r.destinationAssetId)]);
         const srcUsd = deps.prices.freshUsd(src.ticker);
         const rate = srcUsd.div(deps.prices.freshUsd(dst.ticker));
@@ -225,7 +232,6 @@ export function createReceivedOps(deps: ReceivedDeps) {
       if (current?.network) return chainDecision(actorId, id, 'refund', { notes, ...opts });
       const row = await db.transaction(async (tx) => {
         const r = await locked(tx, id);
-        if (r.refundedAt) throw conflict(E.alreadyRefunded, 'ALREADY_REFUNDED');
         const received = receivedOf(r);
         const src = await decimalsOf(r.sourceAssetId);
         const given = opts.refundAddress?.trim();

@@ -1,7 +1,7 @@
-import { TransactionStatus } from '@vaultline/shared';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { TransactionStatus, UserStatus } from '@vaultline/shared';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { guestExchanges, partners } from '../../db/schema';
+import { guestExchanges, partners, users } from '../../db/schema';
 
 export type ExchangeRow = typeof guestExchanges.$inferSelect;
 /** What a live progress push and the stage read of an exchange. */
@@ -63,10 +63,16 @@ export async function exchangeIdsByEmail(db: DbOrTx, email: string, limit: numbe
  * awaitingVerification -> pending with the guest's hash, in one statement: of two concurrent
  * confirms only one matches the status condition; undefined for the other.
  */
+/**
+ * The guest's confirmation: only of an exchange still awaiting its deposit within its quote's window
+ * (judged by the database clock, as the expiry job judges it), so a quote that has lapsed is never
+ * confirmed, even before the job has failed it.
+ */
 export async function confirmExchange(
   db: DbOrTx,
   id: string,
   set: { transactionHash: string; senderAddress?: string | undefined },
+  windowMinutes: number,
 ): Promise<ExchangeRow | undefined> {
   const [row] = await db
     .update(guestExchanges)
@@ -77,31 +83,43 @@ export async function confirmExchange(
       confirmedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(guestExchanges.id, id), eq(guestExchanges.status, TransactionStatus.awaitingVerification)))
+    .where(
+      and(
+        eq(guestExchanges.id, id),
+        eq(guestExchanges.status, TransactionStatus.awaitingVerification),
+        sql`${guestExchanges.creationDate} >= ${windowStart(windowMinutes)}`,
+      ),
+    )
     .returning();
   return row;
 }
 
+/** The oldest creation date whose quote still holds (the database clock). */
+const windowStart = (windowMinutes: number) =>
+  sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`;
+
 /**
- * Unpaid exchanges older than the window become failed with the note "Expired". One UPDATE,
- * judged by the database clock: several API instances running it at once expire each row once.
+ * Unpaid exchanges older than the window become failed with the note "Expired" (all of them, or
+ * the one `id`). One UPDATE, judged by the database clock: several API instances running it at
+ * once expire each row once.
  */
-export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: string) {
+export async function expireUnpaid(db: DbOrTx, windowMinutes: number, note: string, id?: string) {
   return db
     .update(guestExchanges)
     .set({ status: TransactionStatus.failed, adminNotes: note, updatedAt: sql`now()` })
     .where(
       and(
+        ...(id ? [eq(guestExchanges.id, id)] : []),
         eq(guestExchanges.status, TransactionStatus.awaitingVerification),
-        lt(guestExchanges.creationDate, sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`),
+        lt(guestExchanges.creationDate, windowStart(windowMinutes)),
       ),
     )
     .returning();
 }
 
 /**
- * An admin's decision. Success is final, so only an exchange not yet successful changes; concurrent
- * decisions queue on the row and the later ones match nothing.
+ * An admin's decision. Success and a refund are final, so only an exchange neither successful nor
+ * refunded changes; concurrent decisions queue on the row and the later ones match nothing.
  */
 export async function setExchangeStatus(
   db: DbOrTx,
@@ -112,7 +130,13 @@ export async function setExchangeStatus(
   const [row] = await db
     .update(guestExchanges)
     .set({ status, adminNotes, updatedAt: sql`now()` })
-    .where(and(eq(guestExchanges.id, id), sql`${guestExchanges.status} <> ${TransactionStatus.success}`))
+    .where(
+      and(
+        eq(guestExchanges.id, id),
+        sql`${guestExchanges.status} <> ${TransactionStatus.success}`,
+        isNull(guestExchanges.refundedAt),
+      ),
+    )
     .returning();
   return row;
 }
@@ -281,11 +305,13 @@ export async function setAmountsReceived(
 }
 
 /** A partner's current commission rate (a widget's or the partner API's exchange); undefined: no such partner. */
+/** A partner's commission rate; undefined when it is not a partner or its account is disabled. */
 export async function partnerCommissionRate(db: DbOrTx, partnerId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ commission: partners.commission })
     .from(partners)
-    .where(eq(partners.userId, partnerId))
+    .innerJoin(users, eq(users.id, partners.userId))
+    .where(and(eq(partners.userId, partnerId), eq(users.status, UserStatus.active)))
     .limit(1);
   return row?.commission;
 }

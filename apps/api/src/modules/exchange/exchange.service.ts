@@ -144,9 +144,11 @@ export function createExchangeService(deps: ExchangeDeps) {
     toAdmin,
     statusChanged,
     chainOps,
+    expiryMinutes: deps.expiryMinutes,
     received: createReceivedOps({
       chainOps,
       chain: deps.chain,
+      expiryMinutes: deps.expiryMinutes,
       db,
       catalog,
       prices,
@@ -175,7 +177,10 @@ export function createExchangeService(deps: ExchangeDeps) {
       return Promise.all(rows.map(toPublic));
     },
 
-    /** The guest says the deposit was sent: pending (2) until an admin checks it. */
+    /**
+     * The guest says the deposit was sent: pending (2) until an admin checks it. Only within the
+     * quote's window: past it the exchange expires here and then (a lapsed quote is not confirmed).
+     */
     async confirm(input: ConfirmExchangeRequest): Promise<PublicExchange> {
       const row = await findExchange(db, input.exchangeId);
       if (!row) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
@@ -190,7 +195,12 @@ export function createExchangeService(deps: ExchangeDeps) {
         throw bad('INVALID_SENDER_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
       // One hash, one exchange or deposit per network (DECISIONS §10): claimed with the status change.
       const done = await db.transaction(async (tx) => {
-        const r = await confirmExchange(tx, row.id, { transactionHash: hash, senderAddress: sender });
+        const r = await confirmExchange(
+          tx,
+          row.id,
+          { transactionHash: hash, senderAddress: sender },
+          deps.expiryMinutes,
+        );
         if (r && !(await deps.chain.claimHash(tx, { ticker: src.ticker, hash, exchangeId: r.id })))
           throw conflict(CHAIN_ERRORS.hashClaimed, 'HASH_CLAIMED');
         return r;
@@ -198,6 +208,12 @@ export function createExchangeService(deps: ExchangeDeps) {
       if (done) {
         await statusChanged(done);
         return toPublic(done);
+      }
+      // Its quote lapsed before the expiry job came by: expired now, as the job would have.
+      const [expired] = await expireUnpaid(db, deps.expiryMinutes, EXPIRED_NOTE, row.id);
+      if (expired) {
+        await statusChanged(expired);
+        throw conflict(EXCHANGE_ERRORS.notAwaiting, 'EXCHANGE_NOT_AWAITING');
       }
       // Lost the race or not awaiting: say which, from the row as it is now.
       const now = (await findExchange(db, row.id)) ?? row;

@@ -41,8 +41,9 @@ export function createPartnerAccounts({ db, audit }: { db: Db; audit: AuditTrail
     },
 
     /** A partner by its user id; undefined when the account is not a partner. */
-    async find(partnerId: string): Promise<PartnerAccount | undefined> {
-      const p = await repo.findPartner(db, partnerId);
+    /** A partner whose account is active (the widget's); undefined for any other id. */
+    async findActive(partnerId: string): Promise<PartnerAccount | undefined> {
+      const p = await repo.findActivePartner(db, partnerId);
       return p ? toAccount(p) : undefined;
     },
 

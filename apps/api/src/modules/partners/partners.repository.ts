@@ -1,3 +1,4 @@
+import { UserStatus } from '@vaultline/shared';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { partnerApiKeys, partners, users } from '../../db/schema';
@@ -6,6 +7,17 @@ import { partnerApiKeys, partners, users } from '../../db/schema';
 export async function findPartner(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(partners).where(eq(partners.userId, userId)).limit(1);
   return row;
+}
+
+/** The partner row of an account that is a partner and active (a disabled one is no partner to guests). */
+export async function findActivePartner(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ partner: partners })
+    .from(partners)
+    .innerJoin(users, eq(users.id, partners.userId))
+    .where(and(eq(partners.userId, userId), eq(users.status, UserStatus.active)))
+    .limit(1);
+  return row?.partner;
 }
 
 export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {

@@ -81,20 +81,36 @@ export function partnerExchangesPage(
 
 export type IdempotencyRow = typeof partnerIdempotencyKeys.$inferSelect;
 
+/** The key of one request, and the claim it took it under (a retry that takes it over has another). */
+export interface KeyClaim {
+  partnerId: string;
+  key: string;
+  claim: string;
+}
+
+const heldBy = (k: KeyClaim) =>
+  and(
+    eq(partnerIdempotencyKeys.partnerId, k.partnerId),
+    eq(partnerIdempotencyKeys.key, k.key),
+    eq(partnerIdempotencyKeys.claim, k.claim),
+    // A stored answer is never written over.
+    isNull(partnerIdempotencyKeys.statusCode),
+  );
+
 /**
  * Takes the key for this request, in a statement of its own (committed at once, so concurrent
- * requests with the key see it): true when this request holds it, false when it was there already.
+ * requests with the key see it): its claim when this request holds it, undefined when it was there.
  */
 export async function takeIdempotencyKey(
   db: DbOrTx,
   v: { partnerId: string; key: string; route: string; requestHash: string },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const rows = await db
     .insert(partnerIdempotencyKeys)
     .values(v)
     .onConflictDoNothing()
-    .returning({ key: partnerIdempotencyKeys.key });
-  return rows.length === 1;
+    .returning({ claim: partnerIdempotencyKeys.claim });
+  return rows[0]?.claim;
 }
 
 export async function findIdempotencyKey(
@@ -110,17 +126,37 @@ export async function findIdempotencyKey(
   return row;
 }
 
+/** Stores the answer, only while this request still holds the key and no answer is stored. */
 export async function finishIdempotencyKey(
   db: DbOrTx,
-  partnerId: string,
-  key: string,
+  k: KeyClaim,
   statusCode: number,
   response: unknown,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(partnerIdempotencyKeys)
     .set({ statusCode, response })
-    .where(and(eq(partnerIdempotencyKeys.partnerId, partnerId), eq(partnerIdempotencyKeys.key, key)));
+    .where(heldBy(k))
+    .returning({ key: partnerIdempotencyKeys.key });
+  return rows.length === 1;
+}
+
+/**
+ * First in the create's transaction: locks the key's row while this request still holds it (so no
+ * retry frees it until the transaction ends) and caps every statement of the transaction at what
+ * is left of the window (PostgreSQL cancels one that runs past it; the embedded database has no
+ * timer). False, and nothing locked, when the key is no longer this request's or its window passed.
+ */
+export async function holdIdempotencyKey(db: DbOrTx, k: KeyClaim, windowSeconds: number): Promise<boolean> {
+  const r = (await db.execute(sql`
+    select set_config('statement_timeout', greatest(1, floor(extract(epoch from
+             created_at + make_interval(secs => ${windowSeconds}) - clock_timestamp()) * 1000))::bigint::text, true)
+      from partner_idempotency_keys
+     where partner_id = ${k.partnerId} and key = ${k.key} and claim = ${k.claim}
+       and status_code is null and response is null
+       and created_at > clock_timestamp() - make_interval(secs => ${windowSeconds})
+       for update`)) as unknown as { rows: unknown[] };
+  return r.rows.length === 1;
 }
 
 /**
@@ -128,49 +164,43 @@ export async function finishIdempotencyKey(
  * stored, `response` holds `{ exchangeId }` (statusCode stays null), so a retry after a crash
  * between the commit and the answer replays that exchange instead of waiting forever.
  */
-export async function bindIdempotencyKey(db: DbOrTx, partnerId: string, key: string, exchangeId: string) {
-  await db
+export async function bindIdempotencyKey(db: DbOrTx, k: KeyClaim, exchangeId: string): Promise<boolean> {
+  const rows = await db
     .update(partnerIdempotencyKeys)
     .set({ response: { exchangeId } })
-    .where(
-      and(
-        eq(partnerIdempotencyKeys.partnerId, partnerId),
-        eq(partnerIdempotencyKeys.key, key),
-        isNull(partnerIdempotencyKeys.statusCode),
-      ),
-    );
+    .where(heldBy(k))
+    .returning({ key: partnerIdempotencyKeys.key });
+  return rows.length === 1;
 }
 
 /**
  * Frees a key left "in progress" by a request that died before its create committed (no exchange
- * recorded) once it is older than `seconds`: no create takes that long, so none is still running.
+ * recorded) once it is older than `seconds`. A key whose create is still in its transaction is
+ * locked (holdIdempotencyKey): skipped, not waited for. True when it was freed.
  */
 export async function releaseAbandonedIdempotencyKey(
   db: DbOrTx,
   partnerId: string,
   key: string,
   seconds: number,
-): Promise<void> {
-  await db
-    .delete(partnerIdempotencyKeys)
-    .where(
-      and(
-        eq(partnerIdempotencyKeys.partnerId, partnerId),
-        eq(partnerIdempotencyKeys.key, key),
-        isNull(partnerIdempotencyKeys.statusCode),
-        isNull(partnerIdempotencyKeys.response),
-        sql`${partnerIdempotencyKeys.createdAt} < now() - make_interval(secs => ${seconds})`,
-      ),
-    );
+): Promise<boolean> {
+  const r = (await db.execute(sql`
+    delete from partner_idempotency_keys
+     where (partner_id, key) in (
+       select partner_id, key from partner_idempotency_keys
+        where partner_id = ${partnerId} and key = ${key}
+          and status_code is null and response is null
+          and created_at < now() - make_interval(secs => ${seconds})
+          for update skip locked)
+    returning key`)) as unknown as { rows: unknown[] };
+  return r.rows.length === 1;
 }
 
 /** Frees a key whose request failed (nothing was created): the partner may retry with it. */
-export async function releaseIdempotencyKey(db: DbOrTx, partnerId: string, key: string): Promise<void> {
+export async function releaseIdempotencyKey(db: DbOrTx, k: KeyClaim): Promise<void> {
   await db.delete(partnerIdempotencyKeys).where(
     and(
-      eq(partnerIdempotencyKeys.partnerId, partnerId),
-      eq(partnerIdempotencyKeys.key, key),
-      isNull(partnerIdempotencyKeys.statusCode),
+      heldBy(k),
       // An exchange already committed under the key keeps it: a retry replays that exchange.
       isNull(partnerIdempotencyKeys.response),
     ),

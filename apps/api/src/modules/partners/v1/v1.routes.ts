@@ -18,8 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { requirePartnerKey } from '../../../plugins/auth';
-import { partnerRateLimits } from '../partner-rate-limit';
-import { type BindToKey, createIdempotency, type Idempotent } from './idempotency';
+import { keyCreateLimit, partnerRateLimits } from '../partner-rate-limit';
+import { createIdempotency, type Idempotent, type KeyHold } from './idempotency';
 import { V1_EXAMPLES as X } from './v1-examples';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -43,13 +43,17 @@ export async function v1Routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const api = app.services.partners.api;
   const limits = partnerRateLimits(app.config);
-  const idempotent = createIdempotency(app.services.db);
+  // Every create counts against its key too, whatever end user it names (the route's own limit).
+  const perKey = keyCreateLimit(app, app.config);
+  const idempotent = createIdempotency(app.services.db, {
+    windowSeconds: app.config.partnerIdempotencyWindowSeconds,
+  });
   /** A create under the request's Idempotency-Key (decision 0034): 201, or the replayed answer. */
   const createUnderKey = async (
     req: FastifyRequest,
     reply: FastifyReply,
     route: string,
-    make: (partnerId: string, bind?: BindToKey) => Promise<unknown>,
+    make: (partnerId: string, hold?: KeyHold) => Promise<unknown>,
   ) => {
     const { partnerId } = requirePartnerKey(req);
     const r = await idempotent(
@@ -58,7 +62,7 @@ export async function v1Routes(fastify: FastifyInstance) {
       route,
       req.body,
       201,
-      (bind) => make(partnerId, bind),
+      (hold) => make(partnerId, hold),
       (id) => api.get(partnerId, id),
     );
     return send(reply, r);
@@ -77,6 +81,7 @@ export async function v1Routes(fastify: FastifyInstance) {
 
   app.post('/v1/quotes', {
     config: { access: 'partner', partnerScope: 'exchanges', rateLimit: limits.create },
+    onRequest: perKey,
     schema: {
       tags,
       security,
@@ -90,6 +95,7 @@ export async function v1Routes(fastify: FastifyInstance) {
 
   app.post('/v1/exchanges/fixed', {
     config: { access: 'partner', partnerScope: 'exchanges', rateLimit: limits.create },
+    onRequest: perKey,
     schema: {
       tags,
       security,
@@ -99,13 +105,14 @@ export async function v1Routes(fastify: FastifyInstance) {
       response: { 201: envelopeOf(v1ExchangeSchema).meta({ examples: [ok(X.exchange)] }), ...errors },
     },
     handler: (req, reply) =>
-      createUnderKey(req, reply, 'exchanges/fixed', (partnerId, bind) =>
-        api.createFixed(partnerId, req.body, bind),
+      createUnderKey(req, reply, 'exchanges/fixed', (partnerId, hold) =>
+        api.createFixed(partnerId, req.body, hold),
       ),
   });
 
   app.post('/v1/exchanges/variable', {
     config: { access: 'partner', partnerScope: 'exchanges', rateLimit: limits.create },
+    onRequest: perKey,
     schema: {
       tags,
       security,
@@ -118,8 +125,8 @@ export async function v1Routes(fastify: FastifyInstance) {
       },
     },
     handler: (req, reply) =>
-      createUnderKey(req, reply, 'exchanges/variable', (partnerId, bind) =>
-        api.createVariable(partnerId, req.body, bind),
+      createUnderKey(req, reply, 'exchanges/variable', (partnerId, hold) =>
+        api.createVariable(partnerId, req.body, hold),
       ),
   });
 

@@ -18,7 +18,7 @@ import { claimNetworkOf } from '../../chain/chain-networks';
 import type { AssetRow } from '../../wallets/wallets.repository';
 import type { PartnerDeps } from '../partners.module';
 import { findPartner } from '../partners.repository';
-import type { BindToKey } from './idempotency';
+import type { KeyHold } from './idempotency';
 import {
   claimQuote,
   findPartnerExchange,
@@ -140,11 +140,7 @@ export function createPartnerApi(deps: Deps) {
     },
 
     /** A guest exchange from the partner's unexpired, unused quote (claimed in the insert's transaction). */
-    async createFixed(
-      partnerId: string,
-      b: V1FixedExchangeRequest,
-      inserted?: BindToKey,
-    ): Promise<V1Exchange> {
+    async createFixed(partnerId: string, b: V1FixedExchangeRequest, hold?: KeyHold): Promise<V1Exchange> {
       const q = await findQuote(db, b.quoteId);
       if (!q || q.partnerId !== partnerId) throw notFound(E.quoteNotFound, 'QUOTE_NOT_FOUND');
       if (q.usedAt) throw conflict(E.quoteUsed, 'QUOTE_USED');
@@ -162,7 +158,7 @@ export function createPartnerApi(deps: Deps) {
           partnerId,
           rateMode: 'fixed',
           fallbackEmail: u.fallbackEmail,
-          ...(inserted ? { inserted } : {}),
+          ...(hold ? { begin: hold.begin, inserted: hold.bind } : {}),
           quote: {
             ...figuresOf(q),
             id: q.id,
@@ -184,7 +180,7 @@ export function createPartnerApi(deps: Deps) {
     async createVariable(
       partnerId: string,
       b: V1VariableExchangeRequest,
-      inserted?: BindToKey,
+      hold?: KeyHold,
     ): Promise<V1Exchange> {
       const [src, dst] = [await crypto(b.from), await crypto(b.to)];
       // Without an amount, the minimum is expected (less than that is refunded at settlement).
@@ -198,7 +194,7 @@ export function createPartnerApi(deps: Deps) {
           partnerId,
           rateMode: 'variable',
           fallbackEmail: u.fallbackEmail,
-          ...(inserted ? { inserted } : {}),
+          ...(hold ? { begin: hold.begin, inserted: hold.bind } : {}),
         },
       );
       return view(partnerId, id);

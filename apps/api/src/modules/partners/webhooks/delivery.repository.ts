@@ -13,6 +13,8 @@ export interface ClaimedDelivery {
   eventCreatedAt: Date;
   /** The event is older than the retry window: marked failed without a request. */
   expired: boolean;
+  /** The partner's account is disabled: nothing is sent to it (marked failed without a request). */
+  partnerDisabled: boolean;
   url: string;
   secret: string;
 }
@@ -42,11 +44,11 @@ export async function claimDue(
       for update of d skip locked
     )
     update partner_webhook_deliveries d set next_attempt_at = now() + ${ms(leaseMs)}::interval
-    from due, partner_webhook_endpoints e, partner_webhook_events ev
-    where d.id = due.id and e.id = d.endpoint_id and ev.id = d.event_id
+    from due, partner_webhook_endpoints e, partner_webhook_events ev, users u
+    where d.id = due.id and e.id = d.endpoint_id and ev.id = d.event_id and u.id = d.partner_id
     returning d.id, d.event_id as "eventId", d.endpoint_id as "endpointId", d.attempts, ev.type, ev.payload,
       ev.created_at as "eventCreatedAt", ev.created_at < now() - ${ms(maxAgeMs)}::interval as expired,
-      e.url, e.secret`);
+      u.status <> 1 as "partnerDisabled", e.url, e.secret`);
   return rows<ClaimedDelivery>(r).map((d) => ({ ...d, eventCreatedAt: new Date(d.eventCreatedAt) }));
 }
 
@@ -96,6 +98,16 @@ export async function markFailed(
 export async function markExpired(db: DbOrTx, id: string) {
   await db.execute(sql`
     update partner_webhook_deliveries set status = 'failed', last_error = coalesce(last_error, 'expired')
+    where id = ${id} and status = 'pending'`);
+}
+
+/**
+ * A delivery for a partner whose account is disabled: failed without a request (its events carry
+ * end users' addresses). It is not retried once the account is enabled again; later events are sent.
+ */
+export async function markPartnerDisabled(db: DbOrTx, id: string) {
+  await db.execute(sql`
+    update partner_webhook_deliveries set status = 'failed', last_error = 'the partner account is disabled'
     where id = ${id} and status = 'pending'`);
 }
 

@@ -9,6 +9,7 @@ import {
   markDelivered,
   markExpired,
   markFailed,
+  markPartnerDisabled,
 } from './delivery.repository';
 import { endpointDisabledMail } from './webhook-mail';
 import { type SenderOptions, type SendResult, sendWebhook } from './webhook-sender';
@@ -91,6 +92,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   }
 
   async function deliver(d: ClaimedDelivery) {
+    if (d.partnerDisabled) return markPartnerDisabled(db, d.id);
     if (d.expired) return markExpired(db, d.id);
     const r = await send(deps.sender(), {
       url: d.url,

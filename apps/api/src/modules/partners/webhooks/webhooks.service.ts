@@ -68,6 +68,8 @@ export function createPartnerWebhooks(deps: Pick<PartnerDeps, 'db' | 'config' | 
         await checkWebhookUrl(body.url, sender());
       } catch (err) {
         if (!(err instanceof UrlRefused)) throw err;
+        // The class refused is for the operator (the partner reads one refusal for all); no URL.
+        log.info({ partnerId, refused: err.detail ?? err.reason }, 'webhook endpoint refused');
         throw new AppError(422, 'WEBHOOK_URL_REFUSED', WEBHOOK_ERRORS.refused, { url: err.reason });
       }
       const secret = newSecret();
