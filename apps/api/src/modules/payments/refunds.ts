@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { assets, deposits, ledgerAccounts, premiumSubscriptions, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import { type DepositRow, findDeposit } from '../funding/funding.repository';
 import { INSUFFICIENT_FUNDS, isNegativeBalance, type LedgerService } from '../ledger/ledger.service';
 import * as premiumRepo from '../premium/premium.repository';
