@@ -4,7 +4,14 @@
  * each statement with its parameters and lists the sequential scans of big tables it plans.
  */
 import pg from 'pg';
-import type { Call } from './admin-scale';
+
+/** One back-office call the bench times and explains. */
+export interface Call {
+  name: string;
+  /** Path under /api; a function of the cursor when the call is a deep page opened from the page before. */
+  path: string;
+  as: 'admin' | 'history';
+}
 
 const BIG = new Set([
   'users',

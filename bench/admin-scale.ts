@@ -17,7 +17,7 @@
  * Prints JSON on stdout; the figures go into docs/performance.md.
  */
 import pg from 'pg';
-import { explainCalls } from './admin-scale-explain';
+import { type Call, explainCalls } from './admin-scale-explain';
 import { fill } from './admin-scale-fill';
 import { startApi } from './api-process';
 import { median, withDb } from './pg-tools';
@@ -35,13 +35,6 @@ const SIZES = {
     historyExchanges: 20_000,
   },
 } as const;
-
-export interface Call {
-  name: string;
-  /** Path under /api; a function of the cursor when the call is a deep page opened from the page before. */
-  path: string;
-  as: 'admin' | 'history';
-}
 
 /** The calls timed: each list's first page, middle page (from its neighbour) and last page. */
 async function calls(

@@ -10,22 +10,30 @@ import { createAccountService } from './modules/account/account.service';
 import { createProfileService } from './modules/account/profile.service';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAdminSettingsService } from './modules/admin/admin-settings.service';
-import { createAuditService } from './modules/admin/audit.service';
 import { createKeptFiguresJob } from './modules/admin/kept-figures-job';
+import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { createChainService } from './modules/chain/chain.service';
 import type { Faucet } from './modules/chain/demo-chain';
 import { createContentService } from './modules/content/content.service';
+import { createConvertService } from './modules/convert/convert.service';
 import { createExchangeService } from './modules/exchange/exchange.service';
 import { createExpiryJob } from './modules/exchange/expiry-job';
 import { validAddress } from './modules/exchange/networks';
 import { createFeedService, type FeedService } from './modules/feed/feed.service';
+import { createFundingService } from './modules/funding/funding.service';
 import { createFundingChainOwner } from './modules/funding/funding-chain';
-import { createMoneyServices } from './modules/ledger/money-services';
+import { createHistoryService } from './modules/history/history.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
 import { createMailService } from './modules/mail/mail.service';
 import { createPartners } from './modules/partners/partners.module';
 import { createPayments } from './modules/payments/payments.module';
 import { createPremiumService } from './modules/premium/premium.service';
+import { createPriceSource } from './modules/prices/price-sources';
+import { createPriceService } from './modules/prices/prices.service';
 import { createSystemService } from './modules/system/system.service';
+import { createAssetCatalog } from './modules/wallets/asset-catalog';
+import { createWalletsService } from './modules/wallets/wallets.service';
 
 export interface ServiceContext {
   config: Config;
@@ -37,7 +45,7 @@ export interface ServiceContext {
   /** Demo mode's local chains, watched once they are up (and their test deposits). */
   demoChains?: Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet } | undefined>;
   /** Chains built by a test, and the payout worker's test seams. */
-  chainTest?: Parameters<typeof createMoneyServices>[0]['chainTest'];
+  chainTest?: Pick<Parameters<typeof createChainService>[0], 'adapters' | 'payoutHooks'>;
 }
 
 const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
@@ -45,64 +53,96 @@ const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof im
 /** Every module's service, built once per app. Modules reach each other only through these. */
 export function createServices(ctx: ServiceContext) {
   const db: Db = ctx.database.db;
+  const { config, log } = ctx;
   // ioredis is loaded only when configured: it is ~0.1 s of a start without Redis (docs/performance.md).
-  const redis = ctx.config.redisUrl
-    ? new (loadIoredis().Redis)(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+  const redis = config.redisUrl
+    ? new (loadIoredis().Redis)(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   // The live feed (Socket.IO); attached to the HTTP server by the app when it is ready.
-  const feed = ctx.feed ?? createFeedService({ config: ctx.config, log: ctx.log });
+  const feed = ctx.feed ?? createFeedService({ config, log });
   const system = createSystemService({ db });
   // Each periodic job runs on one instance at a time: the holder of its lease (decision 0018).
-  const leases = createJobLeases(db, `${ctx.config.instanceName}:${randomBytes(3).toString('hex')}`);
+  const leases = createJobLeases(db, `${config.instanceName}:${randomBytes(3).toString('hex')}`);
   // Every admin change is logged in the transaction that makes it (deposits, exchanges, back office).
   const audit = createAuditService({ db });
   const account = createAccountService({ db });
-  const mail = createMailService({ db, config: ctx.config, log: ctx.log });
-  const auth = createAuthService({ db, config: ctx.config, tokens: ctx.tokens, account, mail, log: ctx.log });
-  const content = createContentService({ db, contactEmail: ctx.config.contactEmail });
-  const { start, stop, ...money } = createMoneyServices({
+  const mail = createMailService({ db, config, log });
+  const auth = createAuthService({ db, config, tokens: ctx.tokens, account, mail, log });
+  const content = createContentService({ db, contactEmail: config.contactEmail });
+  // The money modules (prices, ledger, wallets, convert, funding, chains), each given what it stands on.
+  const catalog = createAssetCatalog(db);
+  const prices = createPriceService({
+    db,
+    source: createPriceSource(config.prices),
+    tickers: async () => (await catalog.all()).map((a) => a.ticker),
+    refreshSeconds: config.prices.refreshSeconds,
+    maxAgeSeconds: config.prices.maxAgeSeconds,
+    log,
+    leases,
+  });
+  const ledger = createLedgerService({ db });
+  // Watched networks (DECISIONS §10): addresses, scanning and payouts, under the job leases.
+  const chain = createChainService({
+    db,
+    config: config.chains,
+    demo: config.demo,
+    catalog,
+    ledger,
+    log,
+    leases,
+    ...(ctx.demoChains ? { later: ctx.demoChains } : {}),
+    ...ctx.chainTest,
+  });
+  const wallets = createWalletsService({
+    catalog,
+    prices,
+    ledger,
+    preferredCurrency: (userId) => account.preferredCurrency(userId),
+    networkOf: (ticker) => chain.watched(ticker)?.network,
+    networksVersion: () => chain.version,
+  });
+  const convert = createConvertService({
     db,
     run: ctx.database.run,
-    feed,
-    config: ctx.config,
-    log: ctx.log,
-    system,
     account,
-    audit,
-    leases,
-    ...(ctx.demoChains ? { demoChains: ctx.demoChains } : {}),
-    ...(ctx.chainTest ? { chainTest: ctx.chainTest } : {}),
+    catalog,
+    prices,
+    system,
+    lockTtlSeconds: config.lockTtlSeconds,
   });
+  // Admins' deposit decisions are logged in their own transaction.
+  const funding = createFundingService({ db, catalog, ledger, feed, audit, chain, demo: config.demo });
+  const history = createHistoryService({ db });
   const exchange = createExchangeService({
     db,
-    catalog: money.wallets.catalog,
-    prices: money.prices,
+    catalog,
+    prices,
     system,
     mail,
-    ledger: money.ledger,
+    ledger,
     feed,
     audit,
-    publicUrl: ctx.config.publicUrl,
-    expiryMinutes: ctx.config.exchangeExpiryMinutes,
-    log: ctx.log,
-    chain: money.chain,
-    demo: ctx.config.demo,
+    publicUrl: config.publicUrl,
+    expiryMinutes: config.exchangeExpiryMinutes,
+    log,
+    chain,
+    demo: config.demo,
   });
   // What arrives at exchanges' and users' own addresses, and the payouts exchanges ask for.
-  money.chain.register({
+  chain.register({
     exchange: exchange.chainOwner,
-    user: createFundingChainOwner({ db, ledger: money.ledger, feed }),
+    user: createFundingChainOwner({ db, ledger, feed }),
     payouts: exchange.payoutOwners,
   });
   const profile = createProfileService({ db, mail, system });
   // Card payments on the gateway's hosted checkout, settled by its webhooks (decision 0031).
   const payments = createPayments({
     db,
-    config: ctx.config,
-    log: ctx.log,
-    ledger: money.ledger,
-    catalog: money.catalog,
-    prices: money.prices,
+    config,
+    log,
+    ledger,
+    catalog,
+    prices,
     account,
     audit,
     feed,
@@ -114,37 +154,40 @@ export function createServices(ctx: ServiceContext) {
     gateway: payments.gateway,
     tokens: ctx.tokens,
     account,
-    log: ctx.log,
-    manageUrl: `${payments.gateway.id === 'test' ? '' : ctx.config.publicUrl.replace(/\/$/, '')}/premium/manage`,
+    log,
+    manageUrl: `${payments.gateway.id === 'test' ? '' : config.publicUrl.replace(/\/$/, '')}/premium/manage`,
   });
   // Partners: API keys, the partner API, commissions and signed webhooks (DECISIONS §11).
   const partners = createPartners({
     db,
     run: ctx.database.run,
-    config: ctx.config,
-    log: ctx.log,
+    config,
+    log,
     redis,
     mail,
     audit,
     exchange,
     leases,
-    ledger: money.ledger,
-    catalog: money.wallets.catalog,
-    prices: money.prices,
+    ledger,
+    catalog,
+    prices,
     system,
-    chain: money.chain,
+    chain,
   });
   // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
-  const admin = createAdminService({ db, audit, validAddress, catalog: money.wallets.catalog, feed });
+  const admin = createAdminService({ db, audit, validAddress, catalog, feed });
   const adminSettings = createAdminSettingsService({ system, audit, feed });
   // Checked a few times per window (at most every minute) so an exchange expires close to its time.
-  const expiryEveryMs = Math.min(60_000, Math.max(200, (ctx.config.exchangeExpiryMinutes * 60_000) / 4));
-  const expiry = createExpiryJob(exchange, expiryEveryMs, ctx.log, leases);
-  const keptFigures = createKeptFiguresJob(db, ctx.log, leases);
+  const expiryEveryMs = Math.min(60_000, Math.max(200, (config.exchangeExpiryMinutes * 60_000) / 4));
+  const expiry = createExpiryJob(exchange, expiryEveryMs, log, leases);
+  const keptFigures = createKeptFiguresJob(db, log, leases);
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
-      await start();
+      // The house and fee accounts exist, then prices load and refresh on a timer, then the chains.
+      await ledger.prepare((await catalog.all()).map((a) => a.id));
+      await prices.start();
+      await chain.start();
       payments.start();
       partners.start();
       expiry.start();
@@ -157,9 +200,10 @@ export function createServices(ctx: ServiceContext) {
       await keptFigures.stop();
       await payments.stop();
       await partners.stop();
-      await stop();
+      await chain.stop();
+      await prices.stop();
       // Another instance takes the jobs over at its next pass instead of after the lease runs out.
-      await leases.release().catch((err) => ctx.log.warn({ err }, 'job leases not released'));
+      await leases.release().catch((err) => log.warn({ err }, 'job leases not released'));
     },
   };
   return {
@@ -172,7 +216,14 @@ export function createServices(ctx: ServiceContext) {
     mail,
     auth,
     content,
-    ...money,
+    prices,
+    ledger,
+    catalog,
+    wallets,
+    convert,
+    funding,
+    chain,
+    history,
     exchange,
     audit,
     admin,

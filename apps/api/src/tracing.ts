@@ -19,6 +19,7 @@ export async function startTracing(serviceName: string, instance: string): Promi
     { PgInstrumentation },
     { FastifyOtelInstrumentation },
     { enableTracing },
+    otelApi,
   ] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
@@ -28,6 +29,7 @@ export async function startTracing(serviceName: string, instance: string): Promi
     import('@opentelemetry/instrumentation-pg'),
     import('@fastify/otel'),
     import('./lib/trace'),
+    import('@opentelemetry/api'),
   ]);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName, 'service.instance.id': instance }),
@@ -41,7 +43,7 @@ export async function startTracing(serviceName: string, instance: string): Promi
       new FastifyOtelInstrumentation({ registerOnInitialization: true }),
     ],
   });
-  enableTracing();
+  enableTracing(otelApi);
   return async () => {
     await provider.forceFlush();
     await provider.shutdown();

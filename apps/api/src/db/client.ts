@@ -3,12 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { newPglite } from './pglite';
 import * as schema from './schema';
 
@@ -66,10 +64,16 @@ async function exclusiveOn<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-// node-postgres would turn numeric into JS strings already; dates stay Date. Keep bigint as string.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
-
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  // node-postgres and its drizzle driver are loaded only for PostgreSQL: the embedded database's
+  // start does not pay for them (docs/performance.md).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  // node-postgres would turn numeric into JS strings already; dates stay Date. Keep bigint as string.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
   // No JIT compilation: every statement here is short, and PostgreSQL's JIT, triggered by a cost
   // estimate, spent 10-40 ms compiling the admin stats (estimated from a guess of the rows of one
   // hour) to run them in 2 ms (docs/performance.md, "Back office at a million rows").
@@ -89,25 +93,30 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   };
 }
 
-/** Opens an embedded PGlite; `dataDir` undefined keeps it in memory. */
-export async function openPglite(opts: { dataDir?: string; client?: PGlite } = {}): Promise<Database> {
+/**
+ * Opens an embedded PGlite; `dataDir` undefined keeps it in memory. `migrated`: the data dir was just
+ * copied from the build's template, made from these very migrations (db/pglite-template.ts), so
+ * drizzle's check (reading and hashing every migration file, ~0.1 s) is skipped.
+ */
+export async function openPglite(
+  opts: { dataDir?: string; client?: PGlite; migrated?: boolean } = {},
+): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.client ?? newPglite(opts.dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (!opts.migrated) await migratePglite(drizzlePglite(client), { migrationsFolder });
   // In process there is no round trip to save; PGlite parses the statement each time.
   const run: RunStatement = async <T>(st: Statement, values: unknown[]) =>
     (await client.query<T>(st.text, values)).rows;
   return { db, kind: 'pglite', pglite: client, run, exclusive: (fn) => fn(), close: () => client.close() };
 }
 
-export function openDatabase(cfg: {
-  databaseUrl: string | undefined;
-  databasePoolSize?: number;
-  dataDir: string;
-}): Promise<Database> {
+export function openDatabase(
+  cfg: { databaseUrl: string | undefined; databasePoolSize?: number; dataDir: string },
+  opts: { fromTemplate?: boolean } = {},
+): Promise<Database> {
   return cfg.databaseUrl
     ? openPostgres(cfg.databaseUrl, cfg.databasePoolSize)
-    : openPglite({ dataDir: path.join(cfg.dataDir, 'pglite') });
+    : openPglite({ dataDir: path.join(cfg.dataDir, 'pglite'), migrated: opts.fromTemplate === true });
 }

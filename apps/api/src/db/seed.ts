@@ -88,22 +88,25 @@ export async function ensureUser(
  * environment, or are generated at first start and printed once (never stored in the repo).
  */
 export async function seedDemo(db: Db, config: Config): Promise<SeededAccount[]> {
-  const out: SeededAccount[] = [];
-  for (const [who, role, first] of [
+  // Both at once: their password hashes (argon2, on the thread pool) are made side by side.
+  const accounts = [
     [config.demoAdmin, 'admin', 'Ada'],
     [config.demoUser, 'user', 'Demo'],
-  ] as const) {
-    const remembered = readRemembered(config.dataDir, who.email);
-    const password = who.password ?? remembered ?? randomBytes(9).toString('base64url');
-    const lastName = role === 'admin' ? 'Admin' : 'User';
-    const created = await ensureUser(db, { email: who.email, password, firstName: first, lastName, role });
-    if (created && !who.password) remember(config.dataDir, who.email, password);
-    out.push({
-      email: who.email,
-      password: created || who.password || remembered ? password : undefined,
-      created,
-    });
-  }
+  ] as const;
+  const out: SeededAccount[] = await Promise.all(
+    accounts.map(async ([who, role, first]) => {
+      const remembered = readRemembered(config.dataDir, who.email);
+      const password = who.password ?? remembered ?? randomBytes(9).toString('base64url');
+      const lastName = role === 'admin' ? 'Admin' : 'User';
+      const created = await ensureUser(db, { email: who.email, password, firstName: first, lastName, role });
+      if (created && !who.password) remember(config.dataDir, who.email, password);
+      return {
+        email: who.email,
+        password: created || who.password || remembered ? password : undefined,
+        created,
+      };
+    }),
+  );
   // DEMO DATA: opening balances through the ledger and fake deposit addresses (idempotent).
   await seedDemoFunds(db, config.demoUser.email);
   return out;

@@ -1,7 +1,7 @@
 import { envelopeOf, priceLockSchema } from '@vaultline/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileFast, createResponseSerializerCompiler } from './response-serializer';
+import { compileFast, createResponseSerializerCompiler, deferFastSerializer } from './response-serializer';
 
 const compile = (schema: z.ZodType, verify: boolean) =>
   createResponseSerializerCompiler({ verify })({ schema, method: 'GET', url: '/x', httpStatus: '200' });
@@ -49,5 +49,21 @@ describe('the response serializer', () => {
     const at = new Date('2026-11-24T12:00:00.000Z');
     expect(compile(schema, false)({ at })).toBe('{"at":"2026-11-24T12:00:00.000Z"}');
     expect(() => compile(schema, false)({ at: 'not a date' })).toThrow();
+  });
+
+  it('while the server starts, writes with zod; once it has answered, with the compiled serializer', () => {
+    // fast-json-stringify writes the required keys first, zod in the schema's order: the order tells
+    // which of the two wrote the reply.
+    const schema = z.object({ a: z.string().optional(), b: z.string() });
+    const load = deferFastSerializer();
+    try {
+      const serialize = compile(schema, false);
+      expect(serialize({ a: 'x', b: 'y' })).toBe('{"a":"x","b":"y"}');
+      expect(serialize({ a: 'x', b: 'y' })).toBe('{"a":"x","b":"y"}');
+      load();
+      expect(serialize({ a: 'x', b: 'y' })).toBe('{"b":"y","a":"x"}');
+    } finally {
+      load();
+    }
   });
 });

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
-import fastJson from 'fast-json-stringify';
+import type fastJsonType from 'fast-json-stringify';
 import type { FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,30 @@ type CompilerInput = Parameters<FastifySchemaCompiler<z.ZodType>>[0];
  * or null where JSON Schema cannot say what the zod schema does (transforms, dates...).
  * fast-json-stringify writes only the properties the schema declares, as zod's strip does.
  */
+// fast-json-stringify, with Ajv which it loads, is ~0.1 s of CPU: loaded with the first schema
+// compiled (a route's first reply), or by the server just after it answers (deferFastSerializer).
+let fastJson: typeof fastJsonType | undefined;
+let deferred = false;
+const loadFastJson = () => {
+  fastJson ??= createRequire(import.meta.url)('fast-json-stringify') as typeof fastJsonType;
+  return fastJson;
+};
+
+/**
+ * For the server's start (docs/performance.md): until the function returned is called (once the
+ * server answers), replies are written by zod's serializer, and the first answer does not wait for
+ * fast-json-stringify to load. The function loads it; replies after it are compiled as usual.
+ */
+export function deferFastSerializer(): () => void {
+  deferred = true;
+  return () => {
+    deferred = false;
+    loadFastJson();
+  };
+}
+
 export function compileFast(schema: z.ZodType): Serialize | null {
+  const fastJson = loadFastJson();
   try {
     const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
     return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
@@ -34,7 +58,10 @@ export function createResponseSerializerCompiler(opts: { verify: boolean }) {
     const schema = input.schema instanceof z.ZodType ? input.schema : undefined;
     let fast: Serialize | null | undefined;
     return (data) => {
-      if (fast === undefined) fast = schema ? compileFast(schema) : null;
+      if (fast === undefined) {
+        if (deferred) return zodSerialize(data);
+        fast = schema ? compileFast(schema) : null;
+      }
       if (!fast) return zodSerialize(data);
       if (!opts.verify) return fast(data);
       const expected = zodSerialize(data);

@@ -1,10 +1,13 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import type * as OtelApi from '@opentelemetry/api';
 
-/** Set by tracing.ts once a tracer provider is registered (OTEL_EXPORTER_OTLP_ENDPOINT set). */
-let on = false;
+/**
+ * Set by tracing.ts once a tracer provider is registered (OTEL_EXPORTER_OTLP_ENDPOINT set), with the
+ * OpenTelemetry API it loaded: with tracing off the API is never loaded (docs/performance.md).
+ */
+let otel: typeof OtelApi | undefined;
 
-export function enableTracing(): void {
-  on = true;
+export function enableTracing(api: typeof OtelApi): void {
+  otel = api;
 }
 
 /**
@@ -13,8 +16,9 @@ export function enableTracing(): void {
  * calls `fn`: the money path pays one boolean test (docs/performance.md, "Tracing off").
  */
 export function traced<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  if (!on) return fn();
-  return trace.getTracer('vaultline').startActiveSpan(name, async (span) => {
+  if (!otel) return fn();
+  const { SpanStatusCode } = otel;
+  return otel.trace.getTracer('vaultline').startActiveSpan(name, async (span) => {
     try {
       return await fn();
     } catch (err) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { type AuthState, assertAccountUsable } from '../../plugins/auth';
+import { auditRoutes } from '../audit/audit.routes';
 import { adminChainRoutes } from '../chain/chain.routes';
 import { adminExchangeRoutes } from '../exchange/admin-exchange.routes';
 import { adminExchangeReceivedRoutes } from '../exchange/admin-exchange-received.routes';
@@ -11,7 +12,6 @@ import { adminPartnerListRoutes } from '../partners/earnings/admin-partner-list.
 import { adminPaymentsRoutes } from '../payments/admin-payments.routes';
 import { adminRoutes } from './admin.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
-import { auditRoutes } from './audit.routes';
 
 interface Guard {
   tokens: TokenService;

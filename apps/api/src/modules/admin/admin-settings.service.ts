@@ -1,7 +1,7 @@
 import type { AuditAction } from '@vaultline/shared';
+import type { AuditTrail } from '../audit/audit.service';
 import type { FeedService } from '../feed/feed.service';
 import { SETTING_KEYS, type SystemService } from '../system/system.service';
-import type { AuditTrail } from './audit.service';
 
 export interface AdminSettingsDeps {
   system: Pick<SystemService, 'publicSettings' | 'updateSetting'>;

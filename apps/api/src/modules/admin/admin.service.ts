@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { isPremium } from '../account/account.service';
+import type { AuditTrail } from '../audit/audit.service';
 import {
   lockAsset,
   lockBankAccount,
@@ -29,7 +30,6 @@ import {
   stats,
   userDetail,
 } from './admin.repository';
-import type { AuditTrail } from './audit.service';
 
 export interface AdminDeps {
   db: Db;

@@ -2,8 +2,7 @@ import { CHAIN_ERRORS } from '@vaultline/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { ensureNetwork } from './chain.repository';
-import type { WatchedAsset } from './chain.service';
-import type { ChainAdapter } from './chain.types';
+import type { ChainAdapter, WatchedAsset } from './chain.types';
 import {
   userAddress as findUserAddress,
   insertAddress,

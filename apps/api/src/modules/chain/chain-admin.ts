@@ -13,7 +13,7 @@ import {
 import type { ChainNetworkConfig } from '../../chain-config';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import { countDepositsSeen, listDepositsSeen, networkRows } from './chain.repository';
 import type { ChainAdapter } from './chain.types';

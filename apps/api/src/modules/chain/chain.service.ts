@@ -15,7 +15,7 @@ import {
   networkRows,
   setDeposit,
 } from './chain.repository';
-import type { ChainAdapter } from './chain.types';
+import type { ChainAdapter, WatchedAsset } from './chain.types';
 import { createChainAddresses } from './chain-addresses';
 import { createChainAdmin } from './chain-admin';
 import { createNetworkJobs } from './chain-jobs';
@@ -47,14 +47,6 @@ export interface ChainServiceDeps {
   faucet?: Faucet;
   /** Networks that join once they are up (demo mode's local chains, started beside the server). */
   later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet } | undefined>;
-}
-
-/** What a watched network means for an asset: its own addresses, confirmations, automatic payouts. */
-export interface WatchedAsset {
-  network: NetworkId;
-  confirmations: number;
-  /** A hot wallet is configured: payouts in this asset go out without a person. */
-  payouts: boolean;
 }
 
 const noOwner: DepositOwner = {

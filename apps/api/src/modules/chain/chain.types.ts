@@ -92,3 +92,11 @@ export interface HotWallet {
   broadcast(raw: string): Promise<void>;
   receipt(hash: string): Promise<Receipt>;
 }
+
+/** What a watched network means for an asset: its own addresses, confirmations, automatic payouts. */
+export interface WatchedAsset {
+  network: NetworkId;
+  confirmations: number;
+  /** A hot wallet is configured: payouts in this asset go out without a person. */
+  payouts: boolean;
+}

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {

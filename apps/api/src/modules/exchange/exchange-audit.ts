@@ -1,5 +1,5 @@
 import type { AuditAction } from '@vaultline/shared';
-import type { AuditRecord } from '../admin/audit.service';
+import type { AuditRecord } from '../audit/audit.service';
 import type { ExchangeRow } from './exchange.repository';
 
 /** The fields of an exchange an admin's decision may change (never the guest's e-mail). */

@@ -1,64 +1,23 @@
 import { Decimal, type HoldReason, TransactionStatus, toPlain } from '@vaultline/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { ChainDepositRow } from '../chain/chain.repository';
-import type { ChainService } from '../chain/chain.service';
 import type { AfterCommit, DepositOwner } from '../chain/chain-owners';
-import type { LedgerService } from '../ledger/ledger.service';
-import type { MailService } from '../mail/mail.service';
-import type { PriceService } from '../prices/prices.service';
-import type { SystemService } from '../system/system.service';
-import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type ExchangeRow,
   findExchanges,
   lockExchange,
   lockExchanges,
   markDepositsSeen,
-  type ProgressRow,
   setAmountsReceived,
   setConfirmations,
   updateExchange,
 } from './exchange.repository';
+import type { ExchangeChainDeps } from './exchange-deps';
 import { createExchangePayouts } from './exchange-payouts';
 import { createExchangeResolve } from './exchange-resolve';
 import { chainDepositEntry } from './exchange-settlement';
 
 export const EXPIRED_NOTE = 'Expired';
-
-/** The chain service as the exchange module uses it. */
-export type ExchangeChainPort = Pick<
-  ChainService,
-  | 'watched'
-  | 'requestPayout'
-  | 'exchangeDeposits'
-  | 'depositsOfExchanges'
-  | 'holdDeposits'
-  | 'setDeposit'
-  | 'reserveAddress'
-  | 'bindExchange'
-  | 'claimHash'
-  | 'explorerUrl'
-  | 'livePayout'
-  | 'lockDeposit'
-  | 'testDeposit'
->;
-
-export interface ExchangeChainDeps {
-  db: Db;
-  catalog: Pick<AssetCatalog, 'byId'>;
-  prices: Pick<PriceService, 'freshUsd'>;
-  system: Pick<SystemService, 'publicSettings'>;
-  ledger: Pick<LedgerService, 'post' | 'postMany'>;
-  chain: ExchangeChainPort;
-  mail: Pick<MailService, 'send'>;
-  link: (id: string) => string;
-  expiryMinutes: number;
-  /** Feed and status e-mail of a committed status change (and of several at once). */
-  statusChanged: (r: ExchangeRow) => Promise<void>;
-  statusChangedMany: (rows: ExchangeRow[]) => Promise<void>;
-  /** Feed only: the confirmations or the payout moved, the status did not. */
-  pushProgress: (r: ProgressRow) => void;
-}
 
 const sum = (rows: { amount: string }[]) => rows.reduce((s, r) => s.plus(r.amount), new Decimal(0));
 

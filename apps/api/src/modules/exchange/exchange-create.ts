@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AssetRow } from '../wallets/wallets.repository';
 import { insertExchange, partnerCommissionRate } from './exchange.repository';
-import type { ExchangeDeps } from './exchange.service';
+import type { ExchangeDeps } from './exchange-deps';
 import { createdMail } from './exchange-mail';
 import { usesMemo, validAddress, validMemo } from './networks';
 

@@ -11,7 +11,7 @@ import type { ChainDepositRow } from '../chain/chain.repository';
 import type { PayoutOwner } from '../chain/chain-owners';
 import type { PayoutRow } from '../chain/payouts.repository';
 import { lockExchange, setPayoutState, updateExchange } from './exchange.repository';
-import type { ExchangeChainDeps } from './exchange-chain';
+import type { ExchangeChainDeps } from './exchange-deps';
 import { chainRefundEntry, chainSettlementEntry } from './exchange-settlement';
 import { refundMail } from './received-mail';
 

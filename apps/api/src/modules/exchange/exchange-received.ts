@@ -11,7 +11,7 @@ import {
 } from '@vaultline/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import { type AfterCommit, runAfterCommit } from '../chain/chain-owners';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
@@ -19,7 +19,8 @@ import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import { type ExchangeRow, findExchange, lockExchange, updateExchange } from './exchange.repository';
 import { exchangeAudit } from './exchange-audit';
-import type { ExchangeChain, ExchangeChainPort } from './exchange-chain';
+import type { ExchangeChain } from './exchange-chain';
+import type { ExchangeChainPort } from './exchange-deps';
 import { chainRefundEntry, refundEntries, settlementEntry } from './exchange-settlement';
 import { validAddress, validHash } from './networks';
 import { quoteLapsed } from './quote-window';

@@ -2,7 +2,7 @@ import { commissionQuote, Decimal, type HoldReason, TransactionStatus, toPlain }
 import type { DbOrTx } from '../../db/client';
 import type { AfterCommit } from '../chain/chain-owners';
 import { type ExchangeRow, updateExchange } from './exchange.repository';
-import type { ExchangeChainDeps } from './exchange-chain';
+import type { ExchangeChainDeps } from './exchange-deps';
 import { requoteMail } from './received-mail';
 
 type Kind = 'quote' | 'requote' | 'refund';

@@ -11,17 +11,8 @@ import {
   type PublicExchange,
   TransactionStatus,
 } from '@vaultline/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
 import { runAfterCommit } from '../chain/chain-owners';
-import type { FeedService } from '../feed/feed.service';
-import type { LedgerService } from '../ledger/ledger.service';
-import type { MailService } from '../mail/mail.service';
-import type { PriceService } from '../prices/prices.service';
-import type { SystemService } from '../system/system.service';
-import type { AssetCatalog } from '../wallets/asset-catalog';
 import type { AssetRow } from '../wallets/wallets.repository';
 import {
   confirmExchange,
@@ -34,33 +25,13 @@ import {
   shortPaidPastWindow,
 } from './exchange.repository';
 import { createExchangeAdminOps } from './exchange-admin';
-import { createExchangeChain, EXPIRED_NOTE, type ExchangeChainPort } from './exchange-chain';
+import { createExchangeChain, EXPIRED_NOTE } from './exchange-chain';
 import { bad, createExchangeCreate, createExchangeQuote, EMAIL_TLD, optional } from './exchange-create';
+import type { ExchangeDeps } from './exchange-deps';
 import { listMail, statusMail, trackingLink } from './exchange-mail';
 import { createReceivedOps } from './exchange-received';
 import { exchangeStage, toAdminExchange, toPublicExchange } from './exchange-view';
 import { validAddress, validHash } from './networks';
-
-export interface ExchangeDeps {
-  db: Db;
-  catalog: AssetCatalog;
-  prices: Pick<PriceService, 'freshUsd'>;
-  system: Pick<SystemService, 'publicSettings'>;
-  mail: Pick<MailService, 'send' | 'sendMany'>;
-  /** A successful exchange posts its entry here (house accounts against the outside world). */
-  ledger: Pick<LedgerService, 'post' | 'postMany'>;
-  /** The live feed: a status change goes to that exchange's watchers (and the admins) only. */
-  feed: Pick<FeedService, 'publish'>;
-  /** Every admin decision writes its audit row in the decision's transaction. */
-  audit: AuditTrail;
-  publicUrl: string;
-  expiryMinutes: number;
-  log: FastifyBaseLogger;
-  /** Watched networks (DECISIONS §10): own deposit addresses, claims, payouts. */
-  chain: ExchangeChainPort;
-  /** Demo mode: the local chain can send a test deposit. */
-  demo: boolean;
-}
 
 export { EXPIRED_NOTE };
 

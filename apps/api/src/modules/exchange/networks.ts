@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { LIMITS } from '@vaultline/shared';
-import addressValidator from 'multicoin-address-validator';
+import type addressValidatorType from 'multicoin-address-validator';
 
 /**
  * What the server knows about each asset's network: the validator (multicoin-address-validator,
@@ -36,6 +37,9 @@ const NETWORKS: Record<string, Network> = {
   TON: { memo: /^[\x20-\x7e]{1,120}$/ },
 };
 
+// The validator is loaded with the first address checked, not at start (docs/performance.md).
+let addressValidator: typeof addressValidatorType | undefined;
+
 const XRP_TAG_MAX = 4294967295;
 const MIN_LENGTH = LIMITS.minWalletAddressLength;
 
@@ -43,6 +47,9 @@ export function validAddress(ticker: string, address: string): boolean {
   if (/\s/.test(address) || address.length < MIN_LENGTH) return false;
   const v = NETWORKS[ticker]?.validator;
   if (!v) return true;
+  addressValidator ??= createRequire(import.meta.url)(
+    'multicoin-address-validator',
+  ) as typeof addressValidatorType;
   try {
     return addressValidator.validate(
       address,

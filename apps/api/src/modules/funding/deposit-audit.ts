@@ -1,5 +1,5 @@
 import { TransactionStatus } from '@vaultline/shared';
-import type { AuditRecord } from '../admin/audit.service';
+import type { AuditRecord } from '../audit/audit.service';
 import type { DepositRow } from './funding.repository';
 
 /** The audit row of an admin's decision on a deposit awaiting verification (the only kind decided). */

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import type { ChainService } from '../chain/chain.service';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';

@@ -1,5 +1,5 @@
 import { Decimal } from '@vaultline/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assets, users } from '../../db/schema';
 import { createLedgerService } from './ledger.service';
@@ -27,30 +27,28 @@ export async function seedDemoFunds(db: Db, demoUserEmail: string): Promise<void
     .from(assets)
     .where(inArray(assets.ticker, Object.keys(DEMO_BALANCES)));
   if (user) {
+    // One transaction and one round trip for the four credits (a first start waits for them).
     const ledger = createLedgerService({ db });
-    for (const a of rows) {
-      const amount = new Decimal(DEMO_BALANCES[a.ticker] ?? '0');
-      await db.transaction((tx) =>
-        ledger.post(tx, {
-          kind: 'demo_seed',
-          reference: `${user.id}:${a.ticker}`,
-          memo: 'DEMO opening balance',
-          legs: [
-            { owner: { kind: 'house' }, assetId: a.id, amount: amount.neg() },
-            { owner: { kind: 'user', userId: user.id }, assetId: a.id, amount },
-          ],
+    await db.transaction((tx) =>
+      ledger.postMany(
+        tx,
+        rows.map((a) => {
+          const amount = new Decimal(DEMO_BALANCES[a.ticker] ?? '0');
+          return {
+            kind: 'demo_seed',
+            reference: `${user.id}:${a.ticker}`,
+            memo: 'DEMO opening balance',
+            legs: [
+              { owner: { kind: 'house' }, assetId: a.id, amount: amount.neg() },
+              { owner: { kind: 'user', userId: user.id }, assetId: a.id, amount },
+            ],
+          };
         }),
-      );
-    }
+      ),
+    );
   }
-  const crypto = await db
-    .select({ id: assets.id, ticker: assets.ticker })
-    .from(assets)
+  await db
+    .update(assets)
+    .set({ adminWalletAddress: sql`'DEMO-NOT-A-REAL-ADDRESS-' || ${assets.ticker}` })
     .where(and(eq(assets.type, 2), isNull(assets.adminWalletAddress)));
-  for (const a of crypto) {
-    await db
-      .update(assets)
-      .set({ adminWalletAddress: `DEMO-NOT-A-REAL-ADDRESS-${a.ticker}` })
-      .where(and(eq(assets.id, a.id), isNull(assets.adminWalletAddress)));
-  }
 }

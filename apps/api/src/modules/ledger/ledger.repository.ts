@@ -4,34 +4,15 @@ import { ledgerAccounts } from '../../db/schema';
 
 export type AccountKind = 'user' | 'house' | 'fee' | 'external' | 'partner';
 
-export async function findAccount(db: DbOrTx, kind: AccountKind, userId: string | null, assetId: string) {
-  const [row] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, kind),
-        userId === null ? sql`${ledgerAccounts.userId} is null` : eq(ledgerAccounts.userId, userId),
-        eq(ledgerAccounts.assetId, assetId),
-      ),
-    )
-    .limit(1);
-  return row?.id;
-}
-
-/** The account's id, creating it when missing (concurrent creators meet on the unique index). */
-export async function ensureAccount(
-  db: DbOrTx,
-  kind: AccountKind,
-  userId: string | null,
-  assetId: string,
-): Promise<string> {
-  const found = await findAccount(db, kind, userId, assetId);
-  if (found) return found;
-  await db.insert(ledgerAccounts).values({ kind, userId, assetId }).onConflictDoNothing();
-  const id = await findAccount(db, kind, userId, assetId);
-  if (!id) throw new Error(`could not create ledger account ${kind}/${assetId}`);
-  return id;
+/**
+ * The house, fee and external accounts of these assets, the missing ones created, in one statement
+ * (the partial unique index on kind and asset keeps one of each).
+ */
+export async function ensureHouseAccounts(db: DbOrTx, assetIds: string[]): Promise<void> {
+  const rows = assetIds.flatMap((assetId) =>
+    (['house', 'fee', 'external'] as const).map((kind) => ({ kind, userId: null, assetId })),
+  );
+  if (rows.length > 0) await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
 }
 
 export interface LegRow {

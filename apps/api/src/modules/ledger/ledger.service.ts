@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   auditLedger,
-  ensureAccount,
+  ensureHouseAccounts,
   type LegRow,
   postEntries,
   postEntry,
@@ -145,10 +145,9 @@ export function createLedgerService({ db }: { db: Db }) {
      * postings find them (ledger_post would create a missing one, but inside the posting's transaction).
      */
     async prepare(assetIds: string[]): Promise<void> {
-      for (const assetId of assetIds) {
-        for (const kind of ['house', 'fee', 'external'] as const)
-          await ensureAccount(db, kind, null, assetId);
-      }
+      // One statement, not three round trips per account: ~0.4 s of a first start on the embedded
+      // database (docs/performance.md).
+      await ensureHouseAccounts(db, assetIds);
     },
   };
 }

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { OutboxMessage } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -36,7 +37,12 @@ export interface MailServiceDeps {
  * never tells a caller whether an address is known; the outcome is recorded on the outbox row.
  */
 export function createMailService({ db, config, log, transport }: MailServiceDeps) {
-  const smtp = transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
+  // nodemailer is loaded only when SMTP is configured (docs/performance.md).
+  const smtp =
+    transport ??
+    (config.smtpUrl
+      ? (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(config.smtpUrl)
+      : undefined);
   const pending = new Set<Promise<void>>();
 
   async function deliver(id: string, m: MailMessage): Promise<void> {

@@ -2,7 +2,7 @@ import { PARTNER_ERRORS, PARTNER_LIMITS, type PartnerAccount, type PartnerKeySco
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import { newApiKey } from './api-keys';
 import * as repo from './partners.repository';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { createIntervalJob } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
 import type { AccountService } from '../account/account.service';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import type { FeedService } from '../feed/feed.service';
 import { pushDeposit as pushToFeed } from '../funding/deposit-push';
 import type { DepositRow } from '../funding/funding.repository';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { premiumPayments, premiumSubscriptions, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import * as premiumRepo from '../premium/premium.repository';
 import { isRefusal, type PaymentGateway } from './gateway';
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { assets, cardReversals, deposits, ledgerAccounts } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import { type DepositRow, findDeposit } from '../funding/funding.repository';
 import { INSUFFICIENT_FUNDS, isNegativeBalance, type LedgerService } from '../ledger/ledger.service';
 import { isRefusal, type PaymentGateway } from './gateway';

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { assets, cardReversals, deposits, ledgerAccounts, premiumPayments } from '../../db/schema';
-import type { AuditTrail } from '../admin/audit.service';
+import type { AuditTrail } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { insertHold } from '../ledger/spending-holds';
 import type { GatewayEvent } from './gateway';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   type CheckoutRequest,
   type PaymentGateway,
@@ -14,6 +14,7 @@ import {
   paidPaymentIntent,
   type StripeLookups,
 } from './stripe-events';
+import { stripeLib } from './stripe-lib';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -75,7 +76,7 @@ export function checkoutParams(req: CheckoutRequest, pricePremium: string | null
 }
 
 const isInvalidRequest = (err: unknown): err is Stripe.errors.StripeInvalidRequestError =>
-  err instanceof Stripe.errors.StripeInvalidRequestError;
+  err instanceof stripeLib().errors.StripeInvalidRequestError;
 
 /**
  * Cancelling a subscription that is already over: Stripe answers resource_missing (a canceled
@@ -127,7 +128,7 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
   if (!opts.webhookSecret.trim()) throw new Error('Stripe needs the webhook signing secret');
   // The library pins its API version (2026-10-28.endive), the shapes stripe-events.ts reads; the
   // webhook endpoint must be set to the same version. Retries reuse each call's idempotency key.
-  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 2, ...opts.api });
+  const stripe = new (stripeLib())(opts.secretKey, { maxNetworkRetries: 2, ...opts.api });
   const pricePremium = opts.pricePremium ?? null;
   const lookups = stripeLookups(stripe);
 
@@ -220,7 +221,7 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
           WEBHOOK_TOLERANCE_SECONDS,
         );
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+        if (err instanceof stripeLib().errors.StripeSignatureVerificationError) {
           throw new WebhookSignatureError(shortReason(err.message));
         }
         throw err;

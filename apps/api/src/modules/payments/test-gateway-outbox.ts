@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import type { Db } from '../../db/client';
+import { stripeLib } from './stripe-lib';
 import { books } from './test-gateway-books';
 
 /** Posts one signed event to our webhook; answers the HTTP status. */
@@ -34,7 +34,10 @@ export function createOutboxDelivery(opts: {
     if (!send) return 0;
     let delivered = 0;
     for (const e of await books.dueEvents(opts.db, now)) {
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload: e.payload, secret: opts.secret });
+      const signature = stripeLib().webhooks.generateTestHeaderString({
+        payload: e.payload,
+        secret: opts.secret,
+      });
       let problem: string;
       try {
         const status = await send(e.payload, signature);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Decimal, toPlain } from '@vaultline/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import {
   GatewayRefusedError,
@@ -10,6 +10,7 @@ import {
   WebhookSignatureError,
 } from './gateway';
 import { normalizeStripeEvent } from './stripe-events';
+import { stripeLib } from './stripe-lib';
 import { createBilling } from './test-gateway-billing';
 import { books, type SessionRow } from './test-gateway-books';
 import { type CardCheck, cardBrand, checkCard, type TypedCard } from './test-gateway-cards';
@@ -149,7 +150,7 @@ export function createTestGateway(deps: TestGatewayDeps) {
       let e: Stripe.Event;
       try {
         if (!signature) throw new Error('no signature header');
-        e = await Stripe.webhooks.constructEventAsync(
+        e = await stripeLib().webhooks.constructEventAsync(
           rawBody,
           signature,
           webhookSecret,

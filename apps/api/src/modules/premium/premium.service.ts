@@ -11,12 +11,20 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import type { AccountService } from '../account/account.service';
-import type { PaymentGateway } from '../payments/gateway';
 import * as repo from './premium.repository';
+
+/** What premium asks of the card gateway that runs its subscriptions (payments/gateway.ts has it). */
+export interface PremiumGateway {
+  readonly id: string;
+  /** Cancel at the end of the period already paid: no further renewal. */
+  cancelAtPeriodEnd(subscription: string): Promise<void>;
+  /** The gateway's page where the customer manages their card, or null when it has none. */
+  portalUrl(customer: string, returnUrl: string): Promise<string | null>;
+}
 
 export interface PremiumDeps {
   db: Db;
-  gateway: PaymentGateway;
+  gateway: PremiumGateway;
   tokens: TokenService;
   account: Pick<AccountService, 'loadAuthState'>;
   log: FastifyBaseLogger;

@@ -1,5 +1,5 @@
 import { createIntervalJob } from '../../../lib/interval-job';
-import type { PartnerDeps } from '../partners.module';
+import type { PartnerDeps } from '../partner-deps';
 import { deleteOldIdempotencyKeys, deleteOldWebhookEvents } from './retention.repository';
 
 const HOUR = 3_600_000;

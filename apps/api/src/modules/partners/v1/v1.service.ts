@@ -16,7 +16,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { claimNetworkOf } from '../../chain/chain-networks';
 import type { AssetRow } from '../../wallets/wallets.repository';
-import type { PartnerDeps } from '../partners.module';
+import type { PartnerDeps } from '../partner-deps';
 import { findPartner } from '../partners.repository';
 import type { KeyHold } from './idempotency';
 import {

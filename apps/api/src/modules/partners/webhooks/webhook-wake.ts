@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../../db/client';
 
 /** The channel the outbox trigger notifies (migration 0025). */
@@ -17,19 +18,22 @@ export function listenForWork(db: Db, log: FastifyBaseLogger, wake: () => void) 
   let stopped = false;
   let stop: () => Promise<void> = async () => undefined;
 
-  if (client && typeof (client as PGlite).listen === 'function' && !(client instanceof pg.Pool)) {
+  // node-postgres is loaded only when the database is PostgreSQL (a pool has no `listen`).
+  const isPglite = Boolean(client) && typeof (client as PGlite).listen === 'function';
+  const pgLib = isPglite ? undefined : (createRequire(import.meta.url)('pg') as typeof pg);
+  if (isPglite) {
     const lite = client as PGlite;
     const unlisten = lite.listen(WEBHOOK_CHANNEL, () => wake());
     stop = async () => {
       await (await unlisten)().catch(() => undefined);
     };
-  } else if (client instanceof pg.Pool) {
+  } else if (pgLib && client instanceof pgLib.Pool) {
     const pool = client;
     let conn: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
     const open = () => {
       if (stopped) return;
-      const c = new pg.Client(pool.options);
+      const c = new pgLib.Client(pool.options);
       conn = c;
       c.on('notification', () => wake());
       let lost = false;

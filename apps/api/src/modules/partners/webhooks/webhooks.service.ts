@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PARTNER_LIMITS, type PartnerWebhookEvent } from '@vaultline/shared';
 import { AppError, notFound } from '../../../lib/errors';
-import type { PartnerDeps } from '../partners.module';
+import type { PartnerDeps } from '../partner-deps';
 import * as repo from './endpoints.repository';
 import { checkWebhookUrl, type HostLookup, systemLookup, UrlRefused } from './ssrf-guard';
 import { createWebhookDelivery } from './webhook-delivery';

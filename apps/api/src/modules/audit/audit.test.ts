@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, auditLog, bankAccounts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { addProfile, auditOf, get, namedUser, post } from '../admin/admin.test-helpers';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
-import { addProfile, auditOf, get, namedUser, post } from './admin.test-helpers';
 import { insertAudit } from './audit.repository';
 
 let t: TestApp;
