@@ -18,8 +18,11 @@ export interface PayoutWorkerDeps {
   owners: Record<PayoutRow['purpose'], PayoutOwner>;
   autoPayoutMaxUsd: Decimal;
   autoPayoutDailyMaxUsd: Decimal;
-  /** Test seams: called right after a payout is stored signed, and right after it is broadcast. */
-  hooks?: { afterSign?: (p: PayoutRow) => void; afterBroadcast?: (p: PayoutRow) => void };
+  /** Test seams: called (and awaited) right after a payout is stored signed, and right after it is broadcast. */
+  hooks?: {
+    afterSign?: (p: PayoutRow) => void | Promise<void>;
+    afterBroadcast?: (p: PayoutRow) => void | Promise<void>;
+  };
 }
 
 class PayoutMoved extends Error {}
@@ -46,7 +49,7 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
 
   async function broadcast(w: HotWallet, p: PayoutRow): Promise<void> {
     await w.broadcast(p.rawTx as string);
-    deps.hooks?.afterBroadcast?.(p);
+    await deps.hooks?.afterBroadcast?.(p);
     await changed(await movePayout(db, p.id, ['signed'], { status: 'sent' }));
   }
 
@@ -178,7 +181,7 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
         throw err;
       });
     if (!signed) return false;
-    deps.hooks?.afterSign?.(signed);
+    await deps.hooks?.afterSign?.(signed);
     await changed(signed);
     await broadcast(w, signed);
     // What this payout takes is no longer there for the next one in this pass.

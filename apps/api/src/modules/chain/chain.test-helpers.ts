@@ -1,7 +1,7 @@
 import type { PublicExchange } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import { chainDeposits, chainNetworks, chainPayouts, guestExchanges } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type ChainTestSeams, createTestApp, type TestApp } from '../../test/test-app';
 import { assetId } from '../ledger/ledger.test-helpers';
 import { type Chains, GUEST, waitFor } from './dev-chains.test-helpers';
 
@@ -12,8 +12,13 @@ export async function chainApp(
   chains: Chains,
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  chainTest?: ChainTestSeams,
 ): Promise<TestApp> {
-  const t = await createTestApp({ env: { ...chains.env, ...env }, ...(logStream ? { logStream } : {}) });
+  const t = await createTestApp({
+    env: { ...chains.env, ...env },
+    ...(logStream ? { logStream } : {}),
+    ...(chainTest ? { chainTest } : {}),
+  });
   await waitFor(
     async () => {
       const rows = await t.services.db.select().from(chainNetworks);
