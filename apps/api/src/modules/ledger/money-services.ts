@@ -55,6 +55,7 @@ export function createMoneyServices(ctx: {
     demo: config.demo,
     catalog,
     ledger,
+    prices,
     log,
     ...(ctx.leases ? { leases: ctx.leases } : {}),
     ...(ctx.demoChains ? { later: ctx.demoChains } : {}),
