@@ -9,8 +9,8 @@ import { checkPaid, paidBy } from './payout-check';
 import {
   findPayout,
   insertPayout,
-  livePayoutOf,
   movePayout,
+  otherLivePayouts,
   type PayoutRow,
   type PayoutStatus,
 } from './payouts.repository';
@@ -50,8 +50,9 @@ export function createPayoutActions(deps: PayoutActionsDeps) {
    * confirmations, then settled) and the action refused.
    */
   async function ensureUnpaid(actorId: string, p: PayoutRow, audit: AuditTrail): Promise<void> {
-    const other = await livePayoutOf(db, p.purpose, p.reference);
-    if (other && other.id !== p.id) throw conflict(CHAIN_ERRORS.payoutSuperseded, 'PAYOUT_SUPERSEDED');
+    // A retry or a refund already under way for the same thing: this one is history.
+    if ((await otherLivePayouts(db, p.reference, p.id)).length > 0)
+      throw conflict(CHAIN_ERRORS.payoutSuperseded, 'PAYOUT_SUPERSEDED');
     const adapter = deps.adapters().find((a) => a.network === p.network);
     const asset = await deps.catalog.byId(p.assetId);
     const check = adapter && asset ? await checkPaid(db, adapter, p, asset) : undefined;

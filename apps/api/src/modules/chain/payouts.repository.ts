@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chainPayouts } from '../../db/schema';
 
@@ -33,6 +33,20 @@ export async function livePayoutOf(db: DbOrTx, purpose: PayoutRow['purpose'], re
       ),
     );
   return row;
+}
+
+/** Live payouts (any purpose) settling this reference other than `id`: what replaced a failed one. */
+export function otherLivePayouts(db: DbOrTx, reference: string, id: string) {
+  return db
+    .select({ id: chainPayouts.id })
+    .from(chainPayouts)
+    .where(
+      and(
+        eq(chainPayouts.reference, reference),
+        ne(chainPayouts.id, id),
+        notInArray(chainPayouts.status, ENDED_UNPAID),
+      ),
+    );
 }
 
 /** The newest payout of each of these references (an exchange's payout hash and state). */
