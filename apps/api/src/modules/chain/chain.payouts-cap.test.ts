@@ -18,7 +18,14 @@ let raced: string[] = [];
 
 beforeAll(async () => {
   chains = await startChains({ confirmations: 1 });
-  t = await chainApp(chains, { AUTO_PAYOUT_MAX_USD: '250', AUTO_PAYOUT_DAILY_MAX_USD: '300' }, undefined, {
+  const limits = {
+    AUTO_PAYOUT_MAX_USD: '250',
+    AUTO_PAYOUT_DAILY_MAX_USD: '300',
+    // Fresh for 3 s, read every second: a test stops the rate service to see a payout wait.
+    PRICE_MAX_AGE_SECONDS: '3',
+    PRICE_REFRESH_SECONDS: '1',
+  };
+  t = await chainApp(chains, limits, undefined, {
     payoutHooks: {
       // Each of the two racing payouts, once it has passed the cap inside its signing
       // transaction, waits for the other to pass it too, or to be seen waiting for a lock (the
@@ -145,5 +152,38 @@ describe('automatic payout limits', () => {
     ]);
     await waitFor(async () => settled((await onlyPayout(small as string)).status), 20_000, 'decided');
     expect(await onlyPayout(small as string)).toMatchObject({ status: 'sent', usdValue: '67' });
+  }, 60_000);
+
+  it('no fresh price when it is to be signed: it waits (noPrice), and goes once prices are back', async () => {
+    await t.services.prices.stop();
+    await waitFor(
+      async () => {
+        try {
+          t.services.prices.freshUsd('ETH');
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      20_000,
+      'prices stale',
+    );
+    const [ref] = await ask([
+      {
+        ticker: 'ETH',
+        to: '0x1111111111111111111111111111111111111106',
+        amount: '0.01',
+        usdAtRequest: '33.5',
+      },
+    ]);
+    await waitFor(
+      async () => (await onlyPayout(ref as string)).reason === 'noPrice',
+      20_000,
+      'waiting for a price',
+    );
+    expect((await onlyPayout(ref as string)).status).toBe('queued');
+    await t.services.prices.start();
+    await waitFor(async () => (await onlyPayout(ref as string)).status === 'sent', 20_000, 'sent');
+    expect(await onlyPayout(ref as string)).toMatchObject({ reason: null, usdValue: '33.5' });
   }, 60_000);
 });

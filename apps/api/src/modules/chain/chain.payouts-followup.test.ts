@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { encodeFunctionData, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalEntries } from '../../db/schema';
+import { chainPayouts, journalEntries } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { makeUser } from '../ledger/ledger.test-helpers';
 import {
@@ -194,6 +194,9 @@ describe('a payout whose nonce another transaction of the hot wallet used', () =
     // It is mined: it paid the payout (same recipient, same amount): Retry is refused, and the
     // payout is recorded as paid by it.
     await chains.bsc.mine(1);
+    // Even for a payout signed before the block it was signed at was kept: searched for from the
+    // chain's first block (the node keeps every state, as an archive node does).
+    await t.services.db.update(chainPayouts).set({ signedBlock: null }).where(eq(chainPayouts.id, p.id));
     const paid = await admin$(`/api/Admin/chains/payouts/${p.id}/retry`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().error).toMatchObject({ code: 'PAYOUT_ALREADY_PAID', params: { txHash: manual } });
@@ -208,5 +211,25 @@ describe('a payout whose nonce another transaction of the hot wallet used', () =
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ status: 'confirmed', txHash: manual });
     expect(await auditClean(t)).toBe(true);
+  }, 120_000);
+
+  it('the node cannot answer: Retry is refused with the reason, nothing sent again', async () => {
+    const to = '0x8888888888888888888888888888888888888803';
+    const { e, p } = await sentPayout(to);
+    await operatorSends({ nonce: p.nonce as number, to: chains.hot.BSC, value: 0n });
+    await chains.bsc.mine(1);
+    await waitFor(async () => (await latest(e.id))?.status === 'failed', 20_000, 'failed');
+    // The node goes away (last test of the file: the chain is not needed after it).
+    await chains.bsc.stop();
+    const res = await admin$(`/api/Admin/chains/payouts/${p.id}/retry`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('PAYOUT_CHECK_UNAVAILABLE');
+    expect(res.json().error.params.detail).toBeTruthy();
+    expect(await payoutsOf(t, e.id)).toHaveLength(1);
+    for (const action of ['cancel', 'redirect'])
+      expect((await admin$(`/api/Admin/chains/payouts/${p.id}/${action}`)).json().error.code).toBe(
+        'PAYOUT_CHECK_UNAVAILABLE',
+      );
+    expect((await latest(e.id))?.status).toBe('failed');
   }, 120_000);
 });

@@ -45,9 +45,10 @@ export async function checkPaid(
   const nonce = p.nonce;
   if (nonce === null) return { answer: 'unpaid' };
   if (!w) return unsure('unavailable', 'no hot wallet key on this network');
-  if (p.signedBlock === null)
-    return unsure('unavailable', 'signed before the product kept the block it was signed at');
-  const since = p.signedBlock;
+  // The block it was signed at only narrows the search: the nonces are what tie the transactions to
+  // it. One signed before that block was kept is searched for from the chain's start (an archive
+  // node answers; a pruned one cannot, and the answer is "unavailable").
+  const since = p.signedBlock ?? 0;
   try {
     const [mined, pending] = await Promise.all([w.minedSequence(), w.pendingSequence()]);
     if (mined - nonce > MAX_SINCE)
