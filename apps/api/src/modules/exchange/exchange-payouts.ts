@@ -48,7 +48,7 @@ export function createExchangePayouts(
         const next = await updateExchange(tx, r.id, {
           status: TransactionStatus.success,
           payoutHash: p.txHash,
-          payoutStatus: 'mined',
+          payoutStatus: p.status,
           holdReason: null,
           journalEntryId: entryId ?? r.journalEntryId,
         });
@@ -61,7 +61,7 @@ export function createExchangePayouts(
       const next = await updateExchange(tx, r.id, {
         status: TransactionStatus.failed,
         payoutHash: p.txHash,
-        payoutStatus: 'mined',
+        payoutStatus: p.status,
         refundedAt: new Date(),
         refundAddress: p.toAddress,
         adminNotes: EXCHANGE_RECEIVED_ERRORS.refundedNote,
