@@ -145,7 +145,8 @@ describe('SIGKILL in the middle of a payout', () => {
       30_000,
       'second recorded as sent',
     );
-    await chains.bsc.mine(1);
+    // Mined and confirmed (2 confirmations): each exchange is settled only then.
+    await chains.bsc.mine(2);
     for (const e of [first, second])
       await waitFor(
         async () => (await row('select status from guest_exchanges where id = $1', [e.id]))?.status === 1,

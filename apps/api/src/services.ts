@@ -88,6 +88,7 @@ export function createServices(ctx: ServiceContext) {
     demo: config.demo,
     catalog,
     ledger,
+    prices,
     log,
     leases,
     ...(ctx.demoChains ? { later: ctx.demoChains } : {}),

@@ -8,27 +8,39 @@ import { decimalOutSchema, positiveAmountSchema } from './money';
  * payouts sent by the product. These are the back office's views of it and the stages a guest sees.
  */
 
+/**
+ * A payout's states. blocked: the network refuses it as it stands (its fee estimate reverts: a
+ * contract that refuses coins, an address the token blocks); nothing was signed, an admin cancels,
+ * redirects or sends it again. cancelled: an admin ended it before anything was signed (or after it
+ * failed on chain, once the hot wallet was checked not to have paid it); an end state, like
+ * confirmed and failed.
+ */
 export const PAYOUT_STATUSES = [
   'approval',
   'queued',
   'funds',
+  'blocked',
   'signed',
   'sent',
   'mined',
   'confirmed',
   'failed',
+  'cancelled',
 ] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_PURPOSES = ['exchange_payout', 'exchange_refund', 'deposit_refund'] as const;
 
-/** The back office's payout queue, in four views. */
+/** The back office's payout queue, in five views. */
 export const PAYOUT_VIEWS = {
-  waiting: ['approval', 'queued', 'funds'],
+  waiting: ['approval', 'queued', 'funds', 'blocked'],
   sent: ['signed', 'sent', 'mined'],
   confirmed: ['confirmed'],
   failed: ['failed'],
+  cancelled: ['cancelled'],
 } as const satisfies Record<string, readonly PayoutStatus[]>;
 export type PayoutView = keyof typeof PAYOUT_VIEWS;
+/** Where an admin may still end a payout: nothing signed, or failed on chain (never mined since). */
+export const PAYOUT_CANCELLABLE = ['approval', 'queued', 'funds', 'blocked', 'failed'] as const;
 
 /**
  * Why the product left a watched exchange (or a transfer to it) to an admin: a code the back office
@@ -36,7 +48,8 @@ export type PayoutView = keyof typeof PAYOUT_VIEWS;
  * refunded and the guest gave no address; manualPayout / manualRefund: that network has no hot
  * wallet, so an admin sends it by hand; payoutFailed: the payout failed on chain (Retry in
  * Networks); afterSettlement: a transfer after the exchange was settled; wrongAsset: another asset
- * than the exchange's was sent to its address.
+ * than the exchange's was sent to its address; payoutCancelled: an admin cancelled its payout or
+ * refund (in Networks), so an admin decides it again (requote or refund).
  */
 export const HOLD_REASONS = [
   'pricesStale',
@@ -46,19 +59,47 @@ export const HOLD_REASONS = [
   'payoutFailed',
   'afterSettlement',
   'wrongAsset',
+  'payoutCancelled',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
-/** Why a payout waits or failed: over the automatic limit or daily cap, hot wallet short, reverted, nonce taken. */
-export const PAYOUT_REASONS = ['overLimit', 'overDailyCap', 'funds', 'reverted', 'nonceTaken'] as const;
+/**
+ * Why a payout waits, failed or ended: over the automatic limit or the daily cap (valued when it is
+ * signed), no fresh price to value it, the hot wallet short, the network refusing it (`unpayable`:
+ * its fee estimate reverts), the node refusing its signed transaction (`rejected`: offered again on
+ * every pass), reverted on chain, its nonce taken by another transaction, cancelled or redirected.
+ */
+export const PAYOUT_REASONS = [
+  'overLimit',
+  'overDailyCap',
+  'noPrice',
+  'funds',
+  'unpayable',
+  'rejected',
+  'reverted',
+  'nonceTaken',
+  'cancelled',
+  'redirected',
+] as const;
 export type PayoutReason = (typeof PAYOUT_REASONS)[number];
 
 export const CHAIN_ERRORS = {
   watchedNoHash: 'This deposit is detected on the blockchain automatically; there is no hash to enter.',
   hashClaimed: 'This transaction hash has already been used for another exchange or deposit.',
   payoutNotFound: 'Payout not found.',
-  payoutNotWaiting: 'This payout is not waiting for approval.',
+  payoutNotWaiting: "This payout is not waiting for an admin's Send.",
   payoutNotFailed: 'Only a failed payout can be retried.',
+  payoutNotCancellable:
+    'This payout can no longer be cancelled or redirected: it was signed and may be mined, or it has ended.',
+  payoutNotRedirectable:
+    'Only an exchange’s payout can be redirected to its refund address; cancel this one instead.',
+  payoutAlreadyPaid: (hash: string) =>
+    `A transaction of the hot wallet already paid this payout (${hash}); it is recorded as paid.`,
+  payoutCheckPending:
+    'The hot wallet has transactions not mined yet that this product did not send: try again once they are mined.',
+  payoutCheckUnavailable:
+    'The node cannot tell whether the hot wallet already paid this payout (its history since the payout was signed is not available); check the hot wallet by hand.',
+  payoutSuperseded: 'Another payout of the same transfer is already under way.',
   chainManaged: 'This exchange is settled from the blockchain; use its payout in Networks instead.',
   depositNotHeld: 'This deposit is not waiting for an admin.',
   testDepositDemoOnly: 'Test deposits exist only in demo mode, on the local development chain.',
@@ -110,6 +151,8 @@ export const adminPayoutSchema = z.object({
   reference: uuidSchema,
   status: z.enum(PAYOUT_STATUSES),
   reason: z.enum(PAYOUT_REASONS).nullable(),
+  /** The node's own words when it refused the payout (blocked, or its signed transaction rejected). */
+  lastError: z.string().nullable(),
   txHash: z.string().nullable(),
   txUrl: z.string().nullable(),
   networkFee: decimalOutSchema.nullable(),

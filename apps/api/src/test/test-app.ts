@@ -83,6 +83,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The chain module's test seams (the payout worker's hooks, adapters built by a test). */
+export type ChainTestSeams = NonNullable<Parameters<typeof buildApp>[0]['chainTest']>;
+
 export async function createTestApp(
   opts: {
     env?: Record<string, string>;
@@ -90,6 +93,8 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** A database opened by the test (closed with the app); a fresh test database otherwise. */
     database?: Database;
+    /** Test seams of the chain module (the payout worker's hooks, adapters built by the test). */
+    chainTest?: ChainTestSeams;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
@@ -99,6 +104,7 @@ export async function createTestApp(
     database,
     ...(opts.overrides ? { overrides: opts.overrides } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(opts.chainTest ? { chainTest: opts.chainTest } : {}),
   });
   await app.ready();
   const xsrf = 'test-xsrf-token-value';

@@ -148,10 +148,13 @@ export const chainDeposits = pgTable(
 /**
  * A transfer the house sends (an exchange's payout or refund). The signed transaction and its hash
  * are stored before it is broadcast, so after a crash the same transaction is sent again, never a
- * new one. status: approval (waits for an admin's Send: over the automatic limit or the daily cap),
- * queued, funds (the hot wallet lacks the amount or the gas: retried, nothing lost), signed, sent,
- * mined (in a block: the exchange has succeeded), confirmed (the network's confirmations on top),
- * failed (reverted on chain, or its nonce taken by another transaction: an admin may Retry).
+ * new one. status (PAYOUT_STATUSES): approval (waits for an admin's Send: over the automatic limit
+ * or the daily cap, valued when it is signed), queued, funds (the hot wallet lacks the amount or the
+ * gas: retried, nothing lost), blocked (the network refuses it as it stands: waits for an admin),
+ * signed (offered to the node on every pass until it takes it), sent, mined (in a block), confirmed
+ * (the network's confirmations on top: only then is its owner settled), failed (reverted on chain,
+ * or its nonce taken by a transaction that did not pay it: an admin may Retry), cancelled (ended by
+ * an admin, nothing paid).
  */
 export const chainPayouts = pgTable(
   'chain_payouts',
@@ -168,14 +171,45 @@ export const chainPayouts = pgTable(
     /** The exchange (payout, refund) or the chain deposit (refund of a deposit) it settles. */
     reference: uuid('reference').notNull(),
     status: text('status', {
-      enum: ['approval', 'queued', 'funds', 'signed', 'sent', 'mined', 'confirmed', 'failed'],
+      enum: [
+        'approval',
+        'queued',
+        'funds',
+        'blocked',
+        'signed',
+        'sent',
+        'mined',
+        'confirmed',
+        'failed',
+        'cancelled',
+      ],
     }).notNull(),
-    /** Why it waits or failed (PAYOUT_REASONS of the shared contract). */
-    reason: text('reason', { enum: ['overLimit', 'overDailyCap', 'funds', 'reverted', 'nonceTaken'] }),
+    /** Why it waits, failed or ended (PAYOUT_REASONS of the shared contract). */
+    reason: text('reason', {
+      enum: [
+        'overLimit',
+        'overDailyCap',
+        'noPrice',
+        'funds',
+        'unpayable',
+        'rejected',
+        'reverted',
+        'nonceTaken',
+        'cancelled',
+        'redirected',
+      ],
+    }),
+    /** The node's words when it refused the payout (blocked) or its signed transaction (rejected). */
+    lastError: text('last_error'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     nonce: bigint('nonce', { mode: 'number' }),
     rawTx: text('raw_tx'),
     txHash: text('tx_hash'),
+    /**
+     * The node's head when it was signed: every transaction of the hot wallet since is in a later
+     * block, which is where an admin's Retry looks for one that already paid it.
+     */
+    signedBlock: bigint('signed_block', { mode: 'number' }),
     blockNumber: bigint('block_number', { mode: 'number' }),
     /** The network fee paid, in the network's native coin. */
     networkFee: numeric('network_fee'),
@@ -185,12 +219,21 @@ export const chainPayouts = pgTable(
     minedAt: timestamp('mined_at', { withTimezone: true }),
   },
   (t) => [
-    // One live payout per thing it settles; a failed one stays beside its retry.
-    uniqueIndex('chain_payouts_live_unique').on(t.purpose, t.reference).where(sql`${t.status} <> 'failed'`),
+    // One live payout per thing it settles; a failed or cancelled one stays beside what replaced it.
+    uniqueIndex('chain_payouts_live_unique')
+      .on(t.purpose, t.reference)
+      .where(sql`${t.status} not in ('failed', 'cancelled')`),
+    // An exchange is paid out or refunded, never both: one live payout or refund per exchange (an
+    // admin's redirect cancels the payout before it asks for the refund).
+    uniqueIndex('chain_payouts_exchange_live_unique')
+      .on(t.reference)
+      .where(
+        sql`${t.purpose} in ('exchange_payout', 'exchange_refund') and ${t.status} not in ('failed', 'cancelled')`,
+      ),
     uniqueIndex('chain_payouts_hash_unique').on(t.txHash).where(sql`${t.txHash} is not null`),
     index('chain_payouts_open_idx')
       .on(t.network, t.createdAt)
-      .where(sql`${t.status} not in ('confirmed', 'failed')`),
+      .where(sql`${t.status} not in ('confirmed', 'failed', 'cancelled')`),
     index('chain_payouts_status_idx').on(t.status, t.createdAt),
     check('chain_payouts_amount_positive', sql`${t.amount} > 0`),
   ],

@@ -4,7 +4,6 @@ import {
   type AdminPageQuery,
   type AdminPayout,
   type AdminPayoutsQuery,
-  CHAIN_ERRORS,
   type ChainStatus,
   type Decimal,
   PAYOUT_VIEWS,
@@ -12,21 +11,13 @@ import {
 } from '@vaultline/shared';
 import type { ChainNetworkConfig } from '../../chain-config';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
-import type { AuditTrail } from '../audit/audit.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import { countDepositsSeen, listDepositsSeen, networkRows } from './chain.repository';
 import type { ChainAdapter } from './chain.types';
 import { type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
-import {
-  countPayouts,
-  findPayout,
-  insertPayout,
-  listPayouts,
-  movePayout,
-  type PayoutRow,
-  payoutsIn,
-} from './payouts.repository';
+import type { PayoutOwner } from './chain-owners';
+import { createPayoutActions } from './payout-admin';
+import { countPayouts, listPayouts, type PayoutRow, payoutsIn } from './payouts.repository';
 
 interface AdminDeps {
   db: Db;
@@ -35,13 +26,16 @@ interface AdminDeps {
   adapters: () => ChainAdapter[];
   limits: { autoPayoutMaxUsd: Decimal; autoPayoutDailyMaxUsd: Decimal };
   explorerUrl: (network: string | null, hash: string | null) => string | null;
-  /** A payout an admin moved (the exchange shows it live). */
-  changed: (p: PayoutRow) => Promise<void>;
+  owners: Record<PayoutRow['purpose'], PayoutOwner>;
+  log: { error(o: object, msg: string): void };
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The back office's Networks page (issue: chains, point 7): status, the payout queue, the transfers seen. */
+/**
+ * The back office's Networks page (issue: chains, point 7): status, the payout queue with its
+ * actions (payout-admin.ts), the transfers seen.
+ */
 export function createChainAdmin(deps: AdminDeps) {
   const { db } = deps;
   const ticker = async (assetId: string) => (await deps.catalog.byId(assetId))?.ticker ?? '';
@@ -58,6 +52,7 @@ export function createChainAdmin(deps: AdminDeps) {
       reference: p.reference,
       status: p.status,
       reason: p.reason,
+      lastError: p.lastError,
       txHash: p.txHash,
       txUrl: deps.explorerUrl(p.network, p.txHash),
       networkFee: p.networkFee === null ? null : toPlain(p.networkFee),
@@ -68,6 +63,16 @@ export function createChainAdmin(deps: AdminDeps) {
       minedAt: iso(p.minedAt),
     };
   }
+
+  const actions = createPayoutActions({
+    db,
+    catalog: deps.catalog,
+    adapters: deps.adapters,
+    owners: deps.owners,
+    changed: (p) => deps.owners[p.purpose].changed(p),
+    toAdminPayout,
+    log: deps.log,
+  });
 
   return {
     async status(): Promise<ChainStatus> {
@@ -127,63 +132,7 @@ export function createChainAdmin(deps: AdminDeps) {
       return { items: await Promise.all(rows.map(toAdminPayout)), total, page: q.page, pageSize: q.pageSize };
     },
 
-    /** An admin's Send: a payout over the limits goes out (the job signs it on its next pass). */
-    async send(adminId: string, id: string, audit: AuditTrail): Promise<AdminPayout> {
-      const row = await db.transaction(async (tx) => {
-        const before = await findPayout(tx, id, true);
-        if (!before) throw notFound(CHAIN_ERRORS.payoutNotFound, 'PAYOUT_NOT_FOUND');
-        const moved = await movePayout(tx, id, ['approval'], {
-          status: 'queued',
-          approvedBy: adminId,
-          reason: null,
-        });
-        if (!moved) throw conflict(CHAIN_ERRORS.payoutNotWaiting, 'PAYOUT_NOT_WAITING');
-        await audit.record(tx, {
-          actorId: adminId,
-          action: 'payout.send',
-          targetType: 'payout',
-          targetId: id,
-          before: { status: before.status },
-          after: { status: moved.status },
-        });
-        return moved;
-      });
-      await deps.changed(row);
-      return toAdminPayout(row);
-    },
-
-    /** An admin's Retry of a failed payout: a new payout of the same transfer, signed anew. */
-    async retry(adminId: string, id: string, audit: AuditTrail): Promise<AdminPayout> {
-      const row = await db.transaction(async (tx) => {
-        const failed = await findPayout(tx, id, true);
-        if (!failed) throw notFound(CHAIN_ERRORS.payoutNotFound, 'PAYOUT_NOT_FOUND');
-        if (failed.status !== 'failed') throw conflict(CHAIN_ERRORS.payoutNotFailed, 'PAYOUT_NOT_FAILED');
-        const next = await insertPayout(tx, {
-          network: failed.network,
-          assetId: failed.assetId,
-          toAddress: failed.toAddress,
-          amount: failed.amount,
-          usdValue: failed.usdValue,
-          purpose: failed.purpose,
-          reference: failed.reference,
-          status: 'queued',
-          approvedBy: adminId,
-        }).catch(() => {
-          throw conflict(CHAIN_ERRORS.payoutNotFailed, 'PAYOUT_NOT_FAILED');
-        });
-        await audit.record(tx, {
-          actorId: adminId,
-          action: 'payout.retry',
-          targetType: 'payout',
-          targetId: id,
-          before: { status: failed.status },
-          after: { retriedAs: next.id, status: next.status },
-        });
-        return next;
-      });
-      await deps.changed(row);
-      return toAdminPayout(row);
-    },
+    ...actions,
 
     async deposits(q: AdminPageQuery): Promise<AdminPage<AdminChainDeposit>> {
       const [rows, total] = await Promise.all([

@@ -50,6 +50,7 @@ function jobs() {
   const noPayouts: PayoutOwner = {
     mined: async () => [],
     failed: async () => [],
+    cancelled: async () => [],
     changed: async () => undefined,
   };
   return createNetworkJobs({
@@ -70,6 +71,7 @@ function jobs() {
     payoutOwners: { exchange_payout: noPayouts, exchange_refund: noPayouts, deposit_refund: noPayouts },
     assetId: async () => undefined,
     tickerOf: async () => undefined,
+    usdPrice: () => undefined,
   });
 }
 

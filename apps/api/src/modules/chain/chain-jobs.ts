@@ -1,3 +1,4 @@
+import type { Decimal } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db } from '../../db/client';
@@ -32,6 +33,7 @@ export function createNetworkJobs(deps: {
   payoutOwners: Record<PayoutRow['purpose'], PayoutOwner>;
   assetId: (ticker: string) => Promise<string | undefined>;
   tickerOf: (id: string) => Promise<string | undefined>;
+  usdPrice: (ticker: string) => Decimal | undefined;
 }) {
   const { db, log, assetId } = deps;
   const decimals = new Map<string, number>();
@@ -114,6 +116,7 @@ export function createNetworkJobs(deps: {
         ledger: deps.ledger,
         assetId,
         tickerOf: deps.tickerOf,
+        usdPrice: deps.usdPrice,
         owners: deps.payoutOwners,
         autoPayoutMaxUsd: deps.config.autoPayoutMaxUsd,
         autoPayoutDailyMaxUsd: deps.config.autoPayoutDailyMaxUsd,

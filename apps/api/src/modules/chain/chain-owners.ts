@@ -23,13 +23,23 @@ export interface DepositOwner {
   final(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
 }
 
-/** The module a payout settles something for: told when it is on chain, or failed there. */
+/** The module a payout settles something for: told when it is paid, failed, or ended by an admin. */
 export interface PayoutOwner {
-  /** Mined and successful, in the transaction that records it. */
+  /**
+   * Paid: mined, successful and confirmed (the network's confirmations on top, so a reorganisation
+   * can no longer undo it), in the transaction that records it.
+   */
   mined(tx: DbOrTx, payout: PayoutRow): Promise<AfterCommit[]>;
-  /** Reverted on chain (its nonce is spent; an admin may Retry), in the transaction that records it. */
+  /** Failed on chain, unpaid (an admin may Retry), in the transaction that records it. */
   failed(tx: DbOrTx, payout: PayoutRow): Promise<AfterCommit[]>;
-  /** Any other move (waiting for approval or funds, signed, sent), after it committed. */
+  /** An admin cancelled it, nothing paid: what it settled waits for an admin again, in that transaction. */
+  cancelled(tx: DbOrTx, payout: PayoutRow): Promise<AfterCommit[]>;
+  /**
+   * An admin redirects it to the refund address: the refund is asked for in the transaction that
+   * cancels it (an AppError when it cannot be: nothing changes). Only owners that have one.
+   */
+  redirect?(tx: DbOrTx, payout: PayoutRow, actorId: string): Promise<AfterCommit[]>;
+  /** Any other move (waiting, blocked, signed, sent, mined), after it committed. */
   changed(payout: PayoutRow): Promise<void>;
 }
 

@@ -1,54 +1,76 @@
-import { Decimal, type PayoutReason, toPlain } from '@vaultline/shared';
+import { Decimal, toPlain } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import { updateNetwork } from './chain.repository';
-import type { ChainAdapter, HotWallet } from './chain.types';
+import { type ChainAdapter, type HotWallet, PayoutRefusal } from './chain.types';
 import { type PayoutOwner, runAfterCommit } from './chain-owners';
-import { autoSentUsd, movePayout, type PayoutRow, payoutsIn, takeNonce } from './payouts.repository';
+import { checkPaid, paidBy } from './payout-check';
+import { createPayoutSigner, type PayoutSignerDeps } from './payout-sign';
+import { movePayout, type PayoutRow, payoutsIn } from './payouts.repository';
 
-export interface PayoutWorkerDeps {
+export interface PayoutWorkerDeps extends Omit<PayoutSignerDeps, 'hooks'> {
   db: Db;
   adapter: ChainAdapter;
   confirmations: number;
   log: FastifyBaseLogger;
   ledger: Pick<LedgerService, 'post'>;
   assetId: (ticker: string) => Promise<string | undefined>;
-  tickerOf: (assetId: string) => Promise<string | undefined>;
   owners: Record<PayoutRow['purpose'], PayoutOwner>;
-  autoPayoutMaxUsd: Decimal;
-  autoPayoutDailyMaxUsd: Decimal;
-  /** Test seams: called right after a payout is stored signed, and right after it is broadcast. */
-  hooks?: { afterSign?: (p: PayoutRow) => void; afterBroadcast?: (p: PayoutRow) => void };
+  /**
+   * Test seams, awaited: right after a payout is stored signed, right after it is broadcast, and
+   * inside the signing transaction once an automatic payout has passed the daily cap.
+   */
+  hooks?: PayoutSignerDeps['hooks'] & { afterBroadcast?: (p: PayoutRow) => unknown };
 }
 
-class PayoutMoved extends Error {}
-
-const unitsOf = (amount: string, decimals: number) =>
-  BigInt(new Decimal(amount).mul(new Decimal(10).pow(decimals)).toFixed(0, Decimal.ROUND_DOWN));
+/** Calls to the node that prepare payouts, at most, in one pass (the rest wait for the next). */
+const PREPARES_PER_PASS = 20;
 
 /**
  * Sends the house's payouts on one network, exactly once (decision 0026). Only the job-lease holder
  * runs it. A payout is signed with a nonce taken in the database and stored, signed, with its hash,
- * before it is broadcast; a payout found signed (a crash in between) is broadcast again, the same
- * bytes, never signed anew. Then its receipt is followed until the network's confirmations.
+ * before it is broadcast; a payout found signed (a crash in between, or a node that refused it) is
+ * broadcast again, the same bytes, never signed anew. Then its receipt is followed until the
+ * network's confirmations, and only then is its owner settled: a reorganisation before that which
+ * mines it again as reverted fails it (decision 0042).
  */
 export function createPayoutWorker(deps: PayoutWorkerDeps) {
   const { db, adapter, log } = deps;
   const network = adapter.network;
   const hot = adapter.hotWallet;
+  const native = adapter.assets.find((a) => !a.contract);
   const afterError = (err: unknown) => log.error({ err, network }, `${network}: a payout follow-up failed`);
   let balancesReadAt = 0;
+  /** When each waiting payout was last prepared (this process): the least recently tried go first. */
+  const triedAt = new Map<string, number>();
 
   async function changed(p: PayoutRow | undefined) {
     if (p) await deps.owners[p.purpose].changed(p).catch(afterError);
   }
 
-  async function broadcast(w: HotWallet, p: PayoutRow): Promise<void> {
-    await w.broadcast(p.rawTx as string);
-    deps.hooks?.afterBroadcast?.(p);
-    await changed(await movePayout(db, p.id, ['signed'], { status: 'sent' }));
+  /** Offers a signed payout to the node; one the node refuses stays signed, with its words. */
+  async function broadcast(w: HotWallet, p: PayoutRow): Promise<boolean> {
+    try {
+      await w.broadcast(p.rawTx as string);
+    } catch (err) {
+      if (!(err instanceof PayoutRefusal)) throw err;
+      if (p.reason !== 'rejected' || p.lastError !== err.detail) {
+        log.warn(
+          { network, payout: p.id, error: err.detail },
+          `${network}: ALERT the node refuses signed payout ${p.id} (${err.detail}); it is offered again on every pass`,
+        );
+        await changed(await movePayout(db, p.id, ['signed'], { reason: 'rejected', lastError: err.detail }));
+      }
+      return false;
+    }
+    await deps.hooks?.afterBroadcast?.(p);
+    await changed(await movePayout(db, p.id, ['signed'], { status: 'sent', reason: null, lastError: null }));
+    return true;
   }
+
+  const feeOf = (raw: bigint) =>
+    toPlain(new Decimal(raw.toString()).div(new Decimal(10).pow(native?.decimals ?? 18)));
 
   async function follow(w: HotWallet, p: PayoutRow): Promise<void> {
     let receipt = await w.receipt(p.txHash as string);
@@ -57,7 +79,7 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
       // its receipt is there now (the sequence was read first): never call our own payout taken.
       receipt = await w.receipt(p.txHash as string);
       if (!receipt) {
-        await settle(p, 'failed', { reason: 'nonceTaken' });
+        await nonceTaken(p);
         return;
       }
     }
@@ -68,40 +90,48 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
           { network, payout: p.id },
           `${network}: payout ${p.txHash} left the chain; sending it again`,
         );
-        await w.broadcast(p.rawTx as string);
         await changed(await movePayout(db, p.id, ['mined'], { status: 'sent', blockNumber: null }));
-        return;
       }
       // Not mined yet (or dropped from the node's pool): sending the same bytes again costs nothing.
-      await w.broadcast(p.rawTx as string).catch(() => undefined);
+      if (p.rawTx) await w.broadcast(p.rawTx).catch(() => undefined);
       return;
     }
-    if (receipt.status === 'reverted') {
-      await settle(p, 'failed', { reason: 'reverted', blockNumber: receipt.blockNumber });
-      return;
-    }
-    const native = adapter.assets.find((a) => !a.contract);
-    const fee = toPlain(
-      new Decimal(receipt.feeRaw.toString()).div(new Decimal(10).pow(native?.decimals ?? 18)),
-    );
-    if (p.status === 'sent') {
-      await settle(p, 'mined', { blockNumber: receipt.blockNumber, networkFee: fee });
-      // The hot wallet's balances changed: read them again on this pass.
-      balancesReadAt = 0;
-    } else if (receipt.confirmations >= deps.confirmations)
-      await changed(await movePayout(db, p.id, ['mined'], { status: 'confirmed' }));
+    const at = { blockNumber: receipt.blockNumber, networkFee: feeOf(receipt.feeRaw) };
+    // Mined again as reverted after a reorganisation counts as much as reverted the first time.
+    if (receipt.status === 'reverted') await settle(p, 'failed', { reason: 'reverted', ...at });
+    else if (receipt.confirmations >= deps.confirmations)
+      await settle(p, 'confirmed', { ...at, minedAt: p.minedAt ?? new Date() });
+    else if (p.status === 'sent' || p.blockNumber !== receipt.blockNumber)
+      await changed(await movePayout(db, p.id, [p.status], { status: 'mined', ...at, minedAt: new Date() }));
+    // The hot wallet's balances changed: read them again on this pass.
+    if (p.status === 'sent') balancesReadAt = 0;
   }
 
-  /** sent -> mined (the owner settles, the network fee is booked) or -> failed, in one transaction. */
-  async function settle(p: PayoutRow, to: 'mined' | 'failed', set: Partial<PayoutRow>) {
+  /**
+   * Another transaction of the hot wallet used its nonce: an operator's replacement (a speed-up
+   * pays it, a cancellation does not) or anything else sent with the key. Paid by it: recorded as
+   * mined by that transaction; otherwise failed (an admin's Retry checks again first).
+   */
+  async function nonceTaken(p: PayoutRow): Promise<void> {
+    const ticker = await deps.tickerOf(p.assetId);
+    const asset = adapter.assets.find((a) => a.ticker === ticker);
+    const check = asset ? await checkPaid(db, adapter, p, asset) : undefined;
+    if (check?.answer === 'paid') {
+      log.warn(
+        { network, payout: p.id, by: check.by.hash },
+        `${network}: payout ${p.id} was paid by ${check.by.hash}, another transaction of the hot wallet`,
+      );
+      await changed(await movePayout(db, p.id, ['sent'], paidBy(p, check.by)));
+      return;
+    }
+    await settle(p, 'failed', { reason: 'nonceTaken', networkFee: null });
+  }
+
+  /** -> confirmed (the owner settles) or -> failed, the network fee booked, in one transaction. */
+  async function settle(p: PayoutRow, to: 'confirmed' | 'failed', set: Partial<PayoutRow>) {
     const after = await db.transaction(async (tx) => {
-      const row = await movePayout(tx, p.id, ['sent'], {
-        status: to,
-        ...set,
-        ...(to === 'mined' ? { minedAt: new Date() } : {}),
-      });
+      const row = await movePayout(tx, p.id, ['sent', 'mined'], { status: to, ...set });
       if (!row) return [];
-      const native = adapter.assets.find((a) => !a.contract);
       const nativeId = native ? await deps.assetId(native.ticker) : undefined;
       if (row.networkFee && nativeId && new Decimal(row.networkFee).gt(0)) {
         const fee = new Decimal(row.networkFee);
@@ -116,104 +146,56 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
         });
       }
       const owner = deps.owners[row.purpose];
-      return to === 'mined' ? owner.mined(tx, row) : owner.failed(tx, row);
+      return to === 'confirmed' ? owner.mined(tx, row) : owner.failed(tx, row);
     });
     await runAfterCommit(after, afterError);
   }
 
-  /** queued (or waiting for funds) -> approval, funds, or signed and sent. */
-  async function send(w: HotWallet, p: PayoutRow, balances: Map<string, bigint>): Promise<boolean> {
-    const ticker = await deps.tickerOf(p.assetId);
-    const asset = adapter.assets.find((a) => a.ticker === ticker);
-    if (!ticker || !asset) return false;
-    if (!p.approvedBy) {
-      const usd = new Decimal(p.usdValue);
-      let reason: PayoutReason | undefined;
-      if (usd.gt(deps.autoPayoutMaxUsd)) reason = 'overLimit';
-      else if (new Decimal(await autoSentUsd(db, network)).plus(usd).gt(deps.autoPayoutDailyMaxUsd))
-        reason = 'overDailyCap';
-      if (reason) {
-        await changed(await movePayout(db, p.id, ['queued', 'funds'], { status: 'approval', reason }));
-        return false;
-      }
-    }
-    const amountRaw = unitsOf(p.amount, asset.decimals);
-    const nativeTicker = adapter.assets.find((a) => !a.contract)?.ticker ?? '';
-    const prepared = await w.prepare({ ticker, to: p.toAddress, amountRaw }).catch(() => undefined);
-    const have = balances.get(ticker) ?? 0n;
-    const gas = balances.get(nativeTicker) ?? 0n;
-    const short =
-      !prepared ||
-      (asset.contract ? have < amountRaw || gas < prepared.maxFeeRaw : have < amountRaw + prepared.maxFeeRaw);
-    if (short) {
-      if (p.status !== 'funds') {
-        log.warn(
-          { network, payout: p.id, ticker },
-          `${network}: ALERT hot wallet ${w.address} holds too little ${ticker} (or gas) for payout ${p.id}; it waits`,
-        );
-        await changed(await movePayout(db, p.id, ['queued'], { status: 'funds', reason: 'funds' }));
-      }
-      return false;
-    }
-    const pending = await w.pendingSequence();
-    const signed = await db
-      .transaction(async (tx) => {
-        const nonce = await takeNonce(tx, network, pending);
-        const { raw, hash } = await prepared.sign(nonce);
-        const row = await movePayout(tx, p.id, ['queued', 'funds'], {
-          status: 'signed',
-          reason: null,
-          nonce,
-          rawTx: raw,
-          txHash: hash,
-          signedAt: new Date(),
-          attempts: p.attempts + 1,
-        });
-        // Moved by someone else meanwhile: the nonce taken must not be spent (a gap stops the wallet).
-        if (!row) throw new PayoutMoved();
-        return row;
-      })
-      .catch((err) => {
-        if (err instanceof PayoutMoved) return undefined;
-        throw err;
-      });
-    if (!signed) return false;
-    deps.hooks?.afterSign?.(signed);
-    await changed(signed);
-    await broadcast(w, signed);
-    // What this payout takes is no longer there for the next one in this pass.
-    balances.set(ticker, have - amountRaw);
-    return true;
+  const send = createPayoutSigner(deps, { changed, broadcast });
+
+  /** The hot wallet's balances, read again and shown in the back office. */
+  async function readBalances(w: HotWallet) {
+    const balances = await w.balances();
+    balancesReadAt = Date.now();
+    await updateNetwork(db, network, {
+      hotWalletAddress: w.address,
+      hotWalletBalances: JSON.stringify(
+        Object.fromEntries(
+          adapter.assets.map((a) => [
+            a.ticker,
+            toPlain(
+              new Decimal((balances.get(a.ticker) ?? 0n).toString()).div(new Decimal(10).pow(a.decimals)),
+            ),
+          ]),
+        ),
+      ),
+    });
+    return balances;
   }
 
   return {
-    /** One pass; returns how many payouts it signed or moved on. */
+    /** One pass; returns how many payouts it sent or moved on. */
     async pass(): Promise<number> {
       if (!hot) return 0;
       let done = 0;
-      for (const p of await payoutsIn(db, network, ['signed'])) {
-        await broadcast(hot, p);
-        done++;
-      }
+      for (const p of await payoutsIn(db, network, ['signed'])) if (await broadcast(hot, p)) done++;
       for (const p of await payoutsIn(db, network, ['sent', 'mined'])) await follow(hot, p);
-      const waiting = await payoutsIn(db, network, ['queued', 'funds'], 20);
+      const waiting = (await payoutsIn(db, network, ['queued', 'funds'], 500)).sort(
+        (a, b) => (triedAt.get(a.id) ?? 0) - (triedAt.get(b.id) ?? 0),
+      );
       if (waiting.length > 0 || Date.now() - balancesReadAt > 30_000) {
-        const balances = await hot.balances();
-        balancesReadAt = Date.now();
-        await updateNetwork(db, network, {
-          hotWalletAddress: hot.address,
-          hotWalletBalances: JSON.stringify(
-            Object.fromEntries(
-              adapter.assets.map((a) => [
-                a.ticker,
-                toPlain(
-                  new Decimal((balances.get(a.ticker) ?? 0n).toString()).div(new Decimal(10).pow(a.decimals)),
-                ),
-              ]),
-            ),
-          ),
-        });
-        for (const p of waiting) if (await send(hot, p, balances)) done++;
+        const balances = await readBalances(hot);
+        let asked = 0;
+        for (const p of waiting) {
+          if (asked >= PREPARES_PER_PASS) break;
+          const r = await send(hot, p, balances);
+          if (r.asked) {
+            asked++;
+            triedAt.set(p.id, Date.now());
+          }
+          if (r.sent) done++;
+        }
+        for (const id of triedAt.keys()) if (!waiting.some((p) => p.id === id)) triedAt.delete(id);
       }
       return done;
     },

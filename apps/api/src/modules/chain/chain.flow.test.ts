@@ -95,7 +95,12 @@ describe('a guest exchange on watched networks', () => {
       20_000,
       'the payout broadcast',
     );
+    // In a block: paid once the payout has the network's confirmations too (a reorganisation
+    // before that could still undo it), not before.
     await chains.bsc.mine(1);
+    await waitFor(async () => (await payoutsOf(t, e.id))[0]?.status === 'mined', 20_000, 'the payout mined');
+    expect((await publicView(t, e.id)).stage).toBe('sending');
+    await chains.bsc.mine(2);
     const done = await waitFor(
       async () => {
         const v = await publicView(t, e.id);
@@ -120,7 +125,7 @@ describe('a guest exchange on watched networks', () => {
     expect(row.amountReceived).toBe('0.05');
     expect(row.journalEntryId).not.toBeNull();
     const [payout] = await payoutsOf(t, e.id);
-    expect(payout?.status).toMatch(/mined|confirmed/);
+    expect(payout?.status).toBe('confirmed');
     expect(new Decimal(payout?.networkFee ?? '0').gt(0)).toBe(true);
     expect(await auditClean(t)).toBe(true);
   }, 90_000);
@@ -131,7 +136,7 @@ describe('a guest exchange on watched networks', () => {
     await deposit(chains.eth, e.adminWalletAddress, '150', true);
     await waitFor(async () => (await publicView(t, e.id)).status === 2, 20_000, 'the token deposit seen');
     await chains.eth.mine(2);
-    // The payout is on the same chain: once it is sent, one block mines it.
+    // The payout is on the same chain: once it is sent, three blocks mine and confirm it.
     const sending = await waitFor(
       async () => {
         const v = await publicView(t, e.id);
@@ -145,7 +150,7 @@ describe('a guest exchange on watched networks', () => {
       20_000,
       'the payout broadcast',
     );
-    await chains.eth.mine(1);
+    await chains.eth.mine(3);
     const done = await waitFor(
       async () => {
         const v = await publicView(t, e.id);

@@ -67,7 +67,8 @@ describe('two instances', () => {
     await waitFor(async () => (await payoutsOf(t, e.id))[0]?.status === 'sent', 20_000, 'payout sent');
     // Both instances keep running passes for a while: still one payout, one transaction.
     await new Promise((r) => setTimeout(r, 500));
-    await chains.bsc.mine(1);
+    // Mined and confirmed (2 confirmations): it settles the exchange.
+    await chains.bsc.mine(2);
     await waitFor(
       async () => (await publicView(t, e.id)).status === TransactionStatus.success,
       20_000,

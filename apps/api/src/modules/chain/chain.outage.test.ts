@@ -118,7 +118,8 @@ describe('the node fails', () => {
       'the recovery logged',
     );
     await waitFor(async () => (await payoutsOf(t, e.id))[0]?.status === 'sent', 20_000, 'payout sent');
-    await chains.bsc.mine(1);
+    // Mined and confirmed (2 confirmations): it settles the exchange.
+    await chains.bsc.mine(2);
     await waitFor(
       async () => (await publicView(t, e.id)).status === TransactionStatus.success,
       20_000,

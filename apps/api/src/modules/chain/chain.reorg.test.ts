@@ -112,7 +112,8 @@ describe('a reorganisation', () => {
     );
     await eth.mine(2);
     await waitFor(async () => (await payoutsOf(t, e.id))[0]?.status === 'sent', 20_000, 'payout sent');
-    await chains.bsc.mine(1);
+    // Mined and confirmed (3 confirmations): it settles the exchange.
+    await chains.bsc.mine(3);
     await waitFor(
       async () => (await publicView(t, e.id)).status === TransactionStatus.success,
       20_000,

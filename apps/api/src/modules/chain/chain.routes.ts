@@ -21,8 +21,8 @@ const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
 /**
  * Back office, Networks (DECISIONS §10): each watched network's node, scan and hot wallet; the payout
- * queue with Send (over the limits) and Retry (failed); the transfers seen, with the Refund of one
- * held for an admin.
+ * queue with Send (over the limits, or blocked), Retry (failed), Cancel and Redirect (one that cannot
+ * go); the transfers seen, with the Refund of one held for an admin.
  */
 export async function adminChainRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +42,8 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: {
       tags: ['admin', 'chains'],
-      summary: 'Payouts, newest first: view waiting (approval, funds), sent, confirmed or failed',
+      summary:
+        'Payouts, newest first: view waiting (approval, funds, blocked), sent, confirmed, failed or cancelled',
       querystring: adminPayoutsQuerySchema,
       response: { 200: envelopeOf(adminPayoutsPageSchema), ...errors },
     },
@@ -53,7 +54,8 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: {
       tags: ['admin', 'chains'],
-      summary: 'Send a payout that waits for approval (over the automatic limit or the daily cap)',
+      summary:
+        'Send a payout that waits for approval (over the automatic limit or the daily cap), or try a blocked one again',
       params: payoutIdParamsSchema,
       response: { 200: envelopeOf(adminPayoutSchema), ...errors },
     },
@@ -64,11 +66,36 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: {
       tags: ['admin', 'chains'],
-      summary: 'Retry a failed payout: a new transaction, signed anew (the failed one can never be mined)',
+      summary:
+        'Retry a failed payout: a new transaction, signed anew, once the chain shows the hot wallet did not pay it already',
       params: payoutIdParamsSchema,
       response: { 200: envelopeOf(adminPayoutSchema), ...errors },
     },
     handler: async (req) => ok(await chain.admin.retry(requireUser(req).id, req.params.id, audit)),
+  });
+
+  app.post('/Admin/chains/payouts/:id/cancel', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary:
+        'Cancel a payout that cannot go (waiting, blocked, or failed and checked unpaid): nothing is paid, and what it settled waits for an admin again',
+      params: payoutIdParamsSchema,
+      response: { 200: envelopeOf(adminPayoutSchema), ...errors },
+    },
+    handler: async (req) => ok(await chain.admin.cancel(requireUser(req).id, req.params.id, audit)),
+  });
+
+  app.post('/Admin/chains/payouts/:id/redirect', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary:
+        "Redirect an exchange's payout that cannot go to its refund address: the payout is cancelled and the deposit refunded instead, never both",
+      params: payoutIdParamsSchema,
+      response: { 200: envelopeOf(adminPayoutSchema), ...errors },
+    },
+    handler: async (req) => ok(await chain.admin.redirect(requireUser(req).id, req.params.id, audit)),
   });
 
   app.get('/Admin/chains/deposits', {

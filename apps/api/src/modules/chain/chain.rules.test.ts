@@ -48,7 +48,10 @@ async function timeUp(id: string) {
   return t.services.exchange.expire();
 }
 
-/** Mines until the exchange's payout (or refund) is broadcast, then mines it; returns the final view. */
+/**
+ * Mines until the exchange's payout (or refund) is broadcast, then mines it to its confirmations
+ * (it settles the exchange only then); returns the final view.
+ */
 async function settle(id: string, payoutChain: DevChain) {
   await chains.eth.mine(2);
   await waitFor(
@@ -56,7 +59,7 @@ async function settle(id: string, payoutChain: DevChain) {
     20_000,
     'a payout sent',
   );
-  await payoutChain.mine(1);
+  await payoutChain.mine(2);
   return waitFor(
     async () => {
       const v = await publicView(t, id);
@@ -204,7 +207,7 @@ describe('what arrives decides the settlement', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await waitFor(async () => (await payoutsOf(t, e.id))[0]?.status === 'sent', 20_000, 'refund sent');
-    await chains.eth.mine(1);
+    await chains.eth.mine(2);
     await waitFor(
       async () => (await exchangeRow(t, e.id)).status === TransactionStatus.failed,
       20_000,
@@ -240,14 +243,14 @@ describe('what arrives decides the settlement', () => {
       20_000,
       'refunds sent',
     );
-    await chains.eth.mine(1);
+    await chains.eth.mine(2);
     await waitFor(
       async () => {
         const ps = await Promise.all(extras.map((d) => payoutsOf(t, d.id)));
-        return ps.every((p) => p[0]?.status === 'mined' || p[0]?.status === 'confirmed');
+        return ps.every((p) => p[0]?.status === 'confirmed');
       },
       20_000,
-      'refunds mined',
+      'refunds confirmed',
     );
     expect(await chains.eth.public.getBalance({ address: refund })).toBe(units('0.02', 18));
     const refunds = await t.services.db

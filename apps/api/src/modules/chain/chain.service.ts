@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import type { JobLeases } from '../../lib/job-lease';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type ChainDepositRow,
@@ -37,6 +38,8 @@ export interface ChainServiceDeps {
   demo: boolean;
   catalog: Pick<AssetCatalog, 'byTicker' | 'byId' | 'all'>;
   ledger: Pick<LedgerService, 'post'>;
+  /** The rate service: a payout is valued when it is signed (the automatic limits). */
+  prices: Pick<PriceService, 'freshUsd'>;
   log: FastifyBaseLogger;
   leases?: JobLeases;
   /** Adapters built elsewhere (tests); by default one EVM adapter per configured network. */
@@ -58,6 +61,7 @@ const noOwner: DepositOwner = {
 const noPayoutOwner: PayoutOwner = {
   mined: async () => [],
   failed: async () => [],
+  cancelled: async () => [],
   changed: async () => undefined,
 };
 
@@ -79,13 +83,28 @@ export function createChainService(deps: ChainServiceDeps) {
   };
   const assetId = async (ticker: string) => (await deps.catalog.byTicker(ticker))?.id;
   const tickerOf = async (id: string) => (await deps.catalog.byId(id))?.ticker;
+  const usdPrice = (ticker: string) => {
+    try {
+      return deps.prices.freshUsd(ticker);
+    } catch {
+      return undefined;
+    }
+  };
   let adapters: ChainAdapter[] = [];
   let stopped = false;
   let networksVersion = 0;
   let faucet = deps.faucet;
 
   const addresses = createChainAddresses({ db, adapterOf, watched });
-  const networkJobs = createNetworkJobs({ ...deps, settings, owners, payoutOwners, assetId, tickerOf });
+  const networkJobs = createNetworkJobs({
+    ...deps,
+    settings,
+    owners,
+    payoutOwners,
+    assetId,
+    tickerOf,
+    usdPrice,
+  });
   /** Networks whose jobs have started are watched from now on. */
   function watch(added: ChainAdapter[]) {
     if (added.length === 0) return;
@@ -235,7 +254,8 @@ export function createChainService(deps: ChainServiceDeps) {
     adapters: () => adapters,
     limits: config,
     explorerUrl: service.explorerUrl,
-    changed: (p) => payoutOwners[p.purpose].changed(p),
+    owners: payoutOwners,
+    log,
   });
   // Not spread: `version` is a getter and must stay live.
   return Object.assign(service, { admin });

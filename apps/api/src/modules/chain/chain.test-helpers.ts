@@ -1,7 +1,8 @@
-import type { PublicExchange } from '@vaultline/shared';
+import { randomUUID } from 'node:crypto';
+import { Decimal, type PublicExchange } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import { chainDeposits, chainNetworks, chainPayouts, guestExchanges } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type ChainTestSeams, createTestApp, type TestApp } from '../../test/test-app';
 import { assetId } from '../ledger/ledger.test-helpers';
 import { type Chains, GUEST, waitFor } from './dev-chains.test-helpers';
 
@@ -12,8 +13,13 @@ export async function chainApp(
   chains: Chains,
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  chainTest?: ChainTestSeams,
 ): Promise<TestApp> {
-  const t = await createTestApp({ env: { ...chains.env, ...env }, ...(logStream ? { logStream } : {}) });
+  const t = await createTestApp({
+    env: { ...chains.env, ...env },
+    ...(logStream ? { logStream } : {}),
+    ...(chainTest ? { chainTest } : {}),
+  });
   await waitFor(
     async () => {
       const rows = await t.services.db.select().from(chainNetworks);
@@ -33,6 +39,36 @@ export async function exchangeRow(t: TestApp, id: string) {
 
 export const payoutsOf = (t: TestApp, reference: string) =>
   t.services.db.select().from(chainPayouts).where(eq(chainPayouts.reference, reference));
+
+/** The one payout of this reference (throws when there is none). */
+export async function onlyPayout(t: TestApp, reference: string) {
+  const [p] = await payoutsOf(t, reference);
+  if (!p) throw new Error(`no payout for ${reference}`);
+  return p;
+}
+
+/**
+ * A payout the house owes, asked for directly: the refund of a transfer (a reference of its own),
+ * automatic or approved by an admin; returns its reference.
+ */
+export async function askPayout(
+  t: TestApp,
+  o: { ticker: string; to: string; amount: string; usd?: string; approvedBy?: string },
+): Promise<string> {
+  const reference = randomUUID();
+  await t.services.db.transaction((tx) =>
+    t.services.chain.requestPayout(tx, {
+      ticker: o.ticker,
+      to: o.to,
+      amount: new Decimal(o.amount),
+      usdValue: new Decimal(o.usd ?? '1'),
+      purpose: 'deposit_refund',
+      reference,
+      ...(o.approvedBy ? { approvedBy: o.approvedBy } : {}),
+    }),
+  );
+  return reference;
+}
 export const depositsTo = (t: TestApp, exchangeId: string) =>
   t.services.db.select().from(chainDeposits).where(eq(chainDeposits.exchangeId, exchangeId));
 

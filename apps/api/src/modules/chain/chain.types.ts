@@ -66,6 +66,43 @@ export interface PayoutOrder {
   memo?: string;
 }
 
+/**
+ * The node will not take a payout as it stands (thrown by `prepare` and `broadcast`; an unreachable
+ * node throws its own errors instead, which end the pass as an outage). funds: the hot wallet lacks
+ * the amount or the gas; refused: the network refuses it (its estimate reverts: a contract that
+ * refuses coins, an address the token blocks; or the node rejects the signed transaction); unknown:
+ * another answer of the node about this payout alone, tried again on the next pass.
+ */
+export class PayoutRefusal extends Error {
+  constructor(
+    readonly kind: 'funds' | 'refused' | 'unknown',
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'PayoutRefusal';
+  }
+}
+
+/** The node cannot show the hot wallet's history that far back (a pruned node): no certain answer. */
+export class HistoryUnavailable extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'HistoryUnavailable';
+  }
+}
+
+/** A transaction the hot wallet sent, and what it paid (nothing when it failed). */
+export interface SentTransaction {
+  hash: string;
+  sequence: number;
+  blockNumber: number;
+  success: boolean;
+  /** Its network fee, in the native coin's smallest unit. */
+  feeRaw: bigint;
+  /** What it moved from the hot wallet: the native coin, and the watched tokens' transfers. */
+  transfers: { ticker: string; to: string; amountRaw: bigint }[];
+}
+
 /** A transaction made ready to sign: fees fixed, the most it can cost in the native coin. */
 export interface PreparedPayout {
   maxFeeRaw: bigint;
@@ -87,10 +124,22 @@ export interface HotWallet {
   pendingSequence(): Promise<number>;
   /** The next sequence counting mined transactions only: below it, every nonce is spent. */
   minedSequence(): Promise<number>;
+  /** Estimates and fixes the fees; a payout the node will not take throws a PayoutRefusal. */
   prepare(order: PayoutOrder): Promise<PreparedPayout>;
-  /** Sends a signed transaction; a node that already has it is not an error. */
+  /**
+   * Sends a signed transaction; a node that already has it is not an error, one that refuses it
+   * throws a PayoutRefusal ('refused', with the node's words).
+   */
   broadcast(raw: string): Promise<void>;
   receipt(hash: string): Promise<Receipt>;
+  /** Whether the node has this transaction, in its pool or in a block. */
+  holds(hash: string): Promise<boolean>;
+  /**
+   * The transaction of the hot wallet with this sequence (it must be below `minedSequence`), when it
+   * was mined after block `sinceBlock`; null when it was mined at or before it. Throws
+   * HistoryUnavailable when the node cannot say.
+   */
+  sentAt(sequence: number, sinceBlock: number): Promise<SentTransaction | null>;
 }
 
 /** What a watched network means for an asset: its own addresses, confirmations, automatic payouts. */

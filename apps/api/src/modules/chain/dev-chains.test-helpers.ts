@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
 import { type Hex, parseEther } from 'viem';
+import { COIN_REFUSER_ABI, COIN_REFUSER_BYTECODE } from './evm/coin-refuser.artifact';
 import { type DevChain, fundOnDevChain, randomHotWallet, randomXpub, startDevChain } from './evm/dev-chain';
 
 /** A guest's receiving addresses on the EVM chains (any valid address works: nobody signs for them). */
@@ -16,6 +17,8 @@ export interface Chains {
   eth: DevChain;
   bsc: DevChain;
   hot: { ETH: string; BSC: string };
+  /** The hot wallets' private keys: a test signs with them as an operator would (a replacement). */
+  hotKeys: { ETH: Hex; BSC: Hex };
   xpub: { ETH: string; BSC: string };
   /** The environment that watches both chains (RPC, xpub, hot wallet key file, token, 3 confirmations). */
   env: Record<string, string>;
@@ -47,6 +50,7 @@ export async function startChains(o: { confirmations?: number; hotNative?: bigin
     eth,
     bsc,
     hot: { ETH: hotEth.address, BSC: hotBsc.address },
+    hotKeys: { ETH: hotEth.key, BSC: hotBsc.key },
     xpub,
     env: {
       ETH_RPC_URL: eth.anvil.url,
@@ -101,4 +105,21 @@ export async function deposit(chain: DevChain, to: string, amount: string, token
     : await chain.sendNative(from, to, units(amount, 18));
   await chain.mined(hash);
   return hash;
+}
+
+/**
+ * Deploys a contract that refuses the network's coin (evm/coin-refuser.sol) from the first dev
+ * account, which may switch it later (`setRefusing`); returns its address.
+ */
+export async function deployRefuser(chain: DevChain, refusing = true): Promise<Hex> {
+  const hash = await chain.wallet.deployContract({
+    account: chain.accounts[0] as Hex,
+    chain: null,
+    abi: COIN_REFUSER_ABI,
+    bytecode: COIN_REFUSER_BYTECODE,
+    args: [refusing],
+  });
+  const receipt = (await chain.mined(hash)) as { contractAddress?: string | null };
+  if (!receipt.contractAddress) throw new Error('the coin refuser was not deployed');
+  return receipt.contractAddress.toLowerCase() as Hex;
 }

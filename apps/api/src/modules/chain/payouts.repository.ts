@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chainPayouts } from '../../db/schema';
 
@@ -17,7 +17,10 @@ export async function findPayout(db: DbOrTx, id: string, lock = false): Promise<
   return row;
 }
 
-/** The live (not failed) payout settling this thing, if any. */
+/** States a payout ends in without paying: it no longer settles anything (its retry or replacement may). */
+export const ENDED_UNPAID: PayoutStatus[] = ['failed', 'cancelled'];
+
+/** The live (not failed, not cancelled) payout settling this thing, if any. */
 export async function livePayoutOf(db: DbOrTx, purpose: PayoutRow['purpose'], reference: string) {
   const [row] = await db
     .select()
@@ -26,10 +29,24 @@ export async function livePayoutOf(db: DbOrTx, purpose: PayoutRow['purpose'], re
       and(
         eq(chainPayouts.purpose, purpose),
         eq(chainPayouts.reference, reference),
-        ne(chainPayouts.status, 'failed'),
+        notInArray(chainPayouts.status, ENDED_UNPAID),
       ),
     );
   return row;
+}
+
+/** Live payouts (any purpose) settling this reference other than `id`: what replaced a failed one. */
+export function otherLivePayouts(db: DbOrTx, reference: string, id: string) {
+  return db
+    .select({ id: chainPayouts.id })
+    .from(chainPayouts)
+    .where(
+      and(
+        eq(chainPayouts.reference, reference),
+        ne(chainPayouts.id, id),
+        notInArray(chainPayouts.status, ENDED_UNPAID),
+      ),
+    );
 }
 
 /** The newest payout of each of these references (an exchange's payout hash and state). */
@@ -67,20 +84,44 @@ export async function movePayout(
   return row;
 }
 
-/** USD sent automatically (no admin's Send) on this network in the last 24 hours. */
-export async function autoSentUsd(db: DbOrTx, network: string): Promise<string> {
+/** The advisory lock key of the automatic payouts' daily cap ("vpca" in ASCII). */
+const AUTO_PAYOUT_CAP_LOCK = 0x76706361;
+
+/**
+ * Serialises the signing of automatic payouts across networks (each network's job may run on its
+ * own instance): held until the signing transaction ends, so the next one reads a total that
+ * includes this one.
+ */
+export async function lockAutoPayoutCap(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUTO_PAYOUT_CAP_LOCK})`);
+}
+
+/**
+ * USD sent automatically (no admin's Send) on every network in the last 24 hours, each payout at its
+ * value when it was signed.
+ */
+export async function autoSentUsd(db: DbOrTx): Promise<string> {
   const [row] = await db
     .select({ usd: sql<string>`coalesce(sum(${chainPayouts.usdValue}), 0)::text` })
     .from(chainPayouts)
     .where(
       and(
-        eq(chainPayouts.network, network),
         isNull(chainPayouts.approvedBy),
         inArray(chainPayouts.status, ['signed', 'sent', 'mined', 'confirmed']),
         gt(chainPayouts.signedAt, sql`now() - interval '24 hours'`),
       ),
     );
   return row?.usd ?? '0';
+}
+
+/** The payouts of a network signed with a nonce from `nonce` on: the hot wallet's own transactions. */
+export function payoutsFromNonce(db: DbOrTx, network: string, nonce: number) {
+  return db
+    .select({ id: chainPayouts.id, nonce: chainPayouts.nonce, txHash: chainPayouts.txHash })
+    .from(chainPayouts)
+    .where(
+      and(eq(chainPayouts.network, network), gte(chainPayouts.nonce, nonce), isNotNull(chainPayouts.txHash)),
+    );
 }
 
 /**
@@ -117,7 +158,7 @@ export async function countPayouts(db: DbOrTx, statuses: PayoutStatus[] | undefi
 }
 
 /**
- * Open payouts (not confirmed, not failed) per network and status, and since when the oldest one
+ * Open payouts (not confirmed, failed or cancelled) per network and status, and since when the oldest one
  * has waited (signed ones: since signing): the metrics, on its partial index.
  */
 export async function openPayoutCounts(
@@ -131,7 +172,7 @@ export async function openPayoutCounts(
       oldest: sql<Date | string>`min(coalesce(${chainPayouts.signedAt}, ${chainPayouts.createdAt}))`,
     })
     .from(chainPayouts)
-    .where(sql`${chainPayouts.status} not in ('confirmed', 'failed')`)
+    .where(sql`${chainPayouts.status} not in ('confirmed', 'failed', 'cancelled')`)
     .groupBy(chainPayouts.network, chainPayouts.status);
   return rows.map((r) => ({ ...r, oldest: new Date(r.oldest) }));
 }

@@ -43,7 +43,7 @@ export function createExchangeChain(deps: ExchangeChainDeps) {
   const expiresAt = (r: ExchangeRow) => r.creationDate.getTime() + deps.expiryMinutes * 60_000;
 
   const resolve = createExchangeResolve(deps, ticker);
-  const payouts = createExchangePayouts(deps, ticker);
+  const payouts = createExchangePayouts(deps, ticker, resolve);
 
   /**
    * Transfers after their exchange was settled, or of another asset: held with the reason (one

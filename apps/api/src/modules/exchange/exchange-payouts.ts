@@ -6,21 +6,33 @@ import {
   toPlain,
 } from '@vaultline/shared';
 import type { DbOrTx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import type { ChainDepositRow } from '../chain/chain.repository';
-import type { PayoutOwner } from '../chain/chain-owners';
+import type { AfterCommit, PayoutOwner } from '../chain/chain-owners';
 import type { PayoutRow } from '../chain/payouts.repository';
-import { lockExchange, setPayoutState, updateExchange } from './exchange.repository';
+import { type ExchangeRow, lockExchange, setPayoutState, updateExchange } from './exchange.repository';
 import type { ExchangeChainDeps } from './exchange-deps';
 import { chainRefundEntry, chainSettlementEntry } from './exchange-settlement';
 import { refundMail } from './received-mail';
 
+type Resolve = (
+  tx: DbOrTx,
+  r: ExchangeRow,
+  received: Decimal,
+  o: { kind: 'refund'; approvedBy: string },
+) => Promise<AfterCommit[]>;
+
 /**
- * What happens to a watched exchange when the chain module's payouts for it move: its payout mined
- * settles it, its refund mined closes it (with the guest's e-mail), a failed one holds it for an
- * admin; and the admin's refund of a transfer held for them.
+ * What happens to a watched exchange when the chain module's payouts for it move: its payout paid
+ * (confirmed) settles it, its refund paid closes it (with the guest's e-mail), a failed one holds it
+ * for an admin, a cancelled one goes back to an admin's decision, and a payout redirected becomes
+ * its refund; and the admin's refund of a transfer held for them.
  */
-export function createExchangePayouts(deps: ExchangeChainDeps, ticker: (assetId: string) => Promise<string>) {
+export function createExchangePayouts(
+  deps: ExchangeChainDeps,
+  ticker: (assetId: string) => Promise<string>,
+  resolve: Resolve,
+) {
   const { chain } = deps;
 
   const payoutOwner = (purpose: 'exchange_payout' | 'exchange_refund'): PayoutOwner => ({
@@ -36,7 +48,7 @@ export function createExchangePayouts(deps: ExchangeChainDeps, ticker: (assetId:
         const next = await updateExchange(tx, r.id, {
           status: TransactionStatus.success,
           payoutHash: p.txHash,
-          payoutStatus: 'mined',
+          payoutStatus: p.status,
           holdReason: null,
           journalEntryId: entryId ?? r.journalEntryId,
         });
@@ -49,7 +61,7 @@ export function createExchangePayouts(deps: ExchangeChainDeps, ticker: (assetId:
       const next = await updateExchange(tx, r.id, {
         status: TransactionStatus.failed,
         payoutHash: p.txHash,
-        payoutStatus: 'mined',
+        payoutStatus: p.status,
         refundedAt: new Date(),
         refundAddress: p.toAddress,
         adminNotes: EXCHANGE_RECEIVED_ERRORS.refundedNote,
@@ -76,10 +88,45 @@ export function createExchangePayouts(deps: ExchangeChainDeps, ticker: (assetId:
       });
       return [() => deps.pushProgress(next)];
     },
+    async cancelled(tx, p) {
+      const r = await lockExchange(tx, p.reference);
+      if (!r || r.status !== TransactionStatus.pending) return [];
+      // Decided again by an admin (requote or refund, on Pending transactions): nothing was paid.
+      const next = await updateExchange(tx, r.id, {
+        chainResolution: null,
+        holdReason: 'payoutCancelled',
+        payoutStatus: 'cancelled',
+      });
+      return [() => deps.pushProgress(next)];
+    },
+    ...(purpose === 'exchange_payout'
+      ? {
+          /** The payout cannot go: the guest's deposit goes back to their refund address instead. */
+          async redirect(tx: DbOrTx, p: PayoutRow, actorId: string) {
+            const r = await lockExchange(tx, p.reference);
+            if (!r || r.status !== TransactionStatus.pending || r.amountReceived === null)
+              throw conflict(CHAIN_ERRORS.payoutNotCancellable, 'PAYOUT_NOT_CANCELLABLE');
+            if (!r.refundAddress) {
+              const src = await ticker(r.sourceAssetId);
+              throw badRequest(
+                EXCHANGE_RECEIVED_ERRORS.noRefundAddress(src),
+                'NO_REFUND_ADDRESS',
+                undefined,
+                {
+                  ticker: src,
+                },
+              );
+            }
+            return resolve(tx, r, new Decimal(r.amountReceived), { kind: 'refund', approvedBy: actorId });
+          },
+        }
+      : {}),
   });
 
   const depositRefundOwner: PayoutOwner = {
     changed: async () => undefined,
+    // The transfer stays held: an admin refunds it again, to another address (Networks).
+    cancelled: async () => [],
     async mined(tx, p: PayoutRow) {
       await deps.ledger.post(
         tx,

@@ -25,7 +25,9 @@ const PAYOUT_STAGE: Record<string, ExchangeStage> = {
   confirmed: 'sending',
   approval: 'review',
   funds: 'review',
+  blocked: 'review',
   failed: 'review',
+  cancelled: 'review',
 };
 
 /** Where a watched exchange is (DECISIONS §10), from its row; null on a manual network. */

@@ -1,36 +1,17 @@
 import {
   BlockNotFoundError,
   createPublicClient,
-  encodeFunctionData,
-  erc20Abi,
   type Hex,
   http,
-  keccak256,
   type PublicClient,
-  parseAbiItem,
-  TransactionReceiptNotFoundError,
   type Transport,
   webSocket,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { SecretKey } from '../../../chain-config';
-import type {
-  BlockRef,
-  ChainAdapter,
-  ChainAsset,
-  HotWallet,
-  PayoutOrder,
-  Receipt,
-  ScannedBlock,
-  Transfer,
-} from '../chain.types';
+import type { BlockRef, ChainAdapter, ChainAsset, ScannedBlock, Transfer } from '../chain.types';
 import { type NetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
-import { rpcErrorText } from '../rpc-error';
+import { createHotWallet, TRANSFER_EVENT } from './hot-wallet';
 import { evmAddressDeriver } from './xpub';
-
-const TRANSFER_EVENT = parseAbiItem(
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-);
 
 export interface EvmAdapterOptions {
   network: NetworkId;
@@ -181,117 +162,5 @@ export function createEvmAdapter(o: EvmAdapterOptions): ChainAdapter {
             client.watchBlockNumber({ onBlockNumber: () => onHead(), onError: () => undefined }),
         }
       : {}),
-  };
-}
-
-function createHotWallet(
-  client: PublicClient,
-  key: SecretKey,
-  assets: ChainAsset[],
-  chainId: () => Promise<number>,
-): HotWallet {
-  const account = privateKeyToAccount(key.reveal());
-  const address = account.address.toLowerCase();
-  const native = assets.find((a) => !a.contract) as ChainAsset;
-
-  async function balances() {
-    const out = new Map<string, bigint>();
-    out.set(native.ticker, await client.getBalance({ address: account.address }));
-    for (const a of assets) {
-      if (!a.contract) continue;
-      out.set(
-        a.ticker,
-        await client.readContract({
-          address: a.contract as Hex,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [account.address],
-        }),
-      );
-    }
-    return out;
-  }
-
-  async function prepare(order: PayoutOrder) {
-    const asset = assets.find((a) => a.ticker === order.ticker);
-    if (!asset) throw new Error(`${order.ticker} is not watched on this network`);
-    const call = asset.contract
-      ? {
-          to: asset.contract as Hex,
-          value: 0n,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [order.to as Hex, order.amountRaw],
-          }),
-        }
-      : { to: order.to as Hex, value: order.amountRaw, data: undefined };
-    const [id, gas, fees] = await Promise.all([
-      chainId(),
-      client.estimateGas({ account: account.address, ...call }),
-      client.estimateFeesPerGas().catch(() => undefined),
-    ]);
-    // EIP-1559 where the chain has a base fee, a legacy gas price elsewhere.
-    const legacy = fees?.maxFeePerGas === undefined ? await client.getGasPrice() : undefined;
-    const maxFeeRaw = gas * (legacy ?? (fees?.maxFeePerGas as bigint));
-    return {
-      maxFeeRaw,
-      async sign(nonce: number) {
-        const raw = legacy
-          ? await account.signTransaction({
-              type: 'legacy',
-              chainId: id,
-              nonce,
-              gas,
-              gasPrice: legacy,
-              ...call,
-            })
-          : await account.signTransaction({
-              type: 'eip1559',
-              chainId: id,
-              nonce,
-              gas,
-              maxFeePerGas: fees?.maxFeePerGas as bigint,
-              maxPriorityFeePerGas: fees?.maxPriorityFeePerGas as bigint,
-              ...call,
-            });
-        return { raw, hash: keccak256(raw).toLowerCase() };
-      },
-    };
-  }
-
-  return {
-    address,
-    balances,
-    pendingSequence: async () =>
-      client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
-    minedSequence: async () => client.getTransactionCount({ address: account.address, blockTag: 'latest' }),
-    prepare,
-    async broadcast(raw) {
-      try {
-        await client.sendRawTransaction({ serializedTransaction: raw as Hex });
-      } catch (err) {
-        // Sent before (a re-broadcast after a crash, or mined already): the receipt tells the rest.
-        if (/already known|known transaction|nonce too low|already imported/i.test(rpcErrorText(err))) return;
-        throw err;
-      }
-    },
-    async receipt(hash): Promise<Receipt> {
-      try {
-        const [r, head] = await Promise.all([
-          client.getTransactionReceipt({ hash: hash as Hex }),
-          client.getBlockNumber({ cacheTime: 0 }),
-        ]);
-        return {
-          status: r.status === 'success' ? 'success' : 'reverted',
-          blockNumber: Number(r.blockNumber),
-          feeRaw: r.gasUsed * r.effectiveGasPrice,
-          confirmations: Number(head - r.blockNumber) + 1,
-        };
-      } catch (err) {
-        if (err instanceof TransactionReceiptNotFoundError) return null;
-        throw err;
-      }
-    },
   };
 }

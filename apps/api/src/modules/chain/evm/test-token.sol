@@ -2,7 +2,8 @@
 pragma solidity 0.8.30;
 
 /// A minimal ERC-20 for the local development chain (demo mode and tests only): it stands in for
-/// USDT and USDT-BEP20, with their decimals. The deployer mints; nothing else is special.
+/// USDT and USDT-BEP20, with their decimals. The deployer mints, and blocks addresses as the real
+/// stablecoins' issuers do (a blocked address can neither send nor receive).
 contract TestToken {
     string public name;
     string public symbol;
@@ -11,6 +12,7 @@ contract TestToken {
     address public immutable minter;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
+    mapping(address => bool) public isBlackListed;
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
@@ -27,6 +29,11 @@ contract TestToken {
         totalSupply += value;
         balanceOf[to] += value;
         emit Transfer(address(0), to, value);
+    }
+
+    function setBlackListed(address who, bool blocked) external {
+        require(msg.sender == minter, "only the minter");
+        isBlackListed[who] = blocked;
     }
 
     function transfer(address to, uint256 value) external returns (bool) {
@@ -49,6 +56,7 @@ contract TestToken {
     }
 
     function _move(address from, address to, uint256 value) private {
+        require(!isBlackListed[from] && !isBlackListed[to], "blacklisted");
         require(balanceOf[from] >= value, "balance too low");
         balanceOf[from] -= value;
         balanceOf[to] += value;

@@ -119,7 +119,8 @@ describe('POST /api/v1/exchanges/variable on a watched network', () => {
     expect(new Decimal(created.rate).toFixed()).toBe('5.12');
 
     await waitFor(async () => (await payoutsOf(t, e.id))[0]?.status === 'sent', 20_000, 'payout broadcast');
-    await chains.bsc.mine(1);
+    // Mined and confirmed (3 confirmations): it settles the exchange.
+    await chains.bsc.mine(3);
     const done = await waitFor(
       async () => {
         const v = await read(e.id);

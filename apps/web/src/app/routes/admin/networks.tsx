@@ -1,7 +1,8 @@
-import { type AdminChainDeposit, LIMITS, type PayoutView } from '@vaultline/shared';
+import { type AdminChainDeposit, type AdminPayout, LIMITS, type PayoutView } from '@vaultline/shared';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page';
 import {
+  type PayoutAction,
   useChainDeposits,
   useChainStatus,
   usePayoutAction,
@@ -23,12 +24,18 @@ import { notifyFailure, notifySuccess, withReason } from '../../../features/admi
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 
-const VIEWS: (PayoutView | 'all')[] = ['waiting', 'sent', 'confirmed', 'failed', 'all'];
+const VIEWS: (PayoutView | 'all')[] = ['waiting', 'sent', 'confirmed', 'failed', 'cancelled', 'all'];
+const DONE: Record<PayoutAction, string> = {
+  send: 'Admin.Networks.SentDone',
+  retry: 'Admin.Networks.RetryDone',
+  cancel: 'Admin.Networks.CancelDone',
+  redirect: 'Admin.Networks.RedirectDone',
+};
 
 /**
  * Back office, Networks (DECISIONS §10): each watched network (node, blocks read, lag, hot wallet),
- * the payout queue with Send and Retry, and the transfers seen with their confirmations. Read
- * again every few seconds.
+ * the payout queue with Send, Retry, Cancel and Redirect (the last two confirmed in a dialog), and
+ * the transfers seen with their confirmations. Read again every few seconds.
  */
 export default function AdminNetworksPage() {
   const { t } = useTranslation();
@@ -42,23 +49,38 @@ export default function AdminNetworksPage() {
   const action = usePayoutAction();
   const refund = useRefundChainDeposit();
   const [refunding, setRefunding] = useState<AdminChainDeposit | null>(null);
+  const [ending, setEnding] = useState<{ payout: AdminPayout; action: 'cancel' | 'redirect' } | null>(null);
 
   useEffect(() => {
     if (status.isError) notifyFailure(t('Admin.Common.Error'), t('Admin.Networks.LoadError'), status.error);
   }, [status.isError, status.error, t]);
 
-  const act = (id: string, a: 'send' | 'retry') =>
+  const act = (id: string, a: PayoutAction) =>
     action.mutate(
       { id, action: a },
       {
-        onSuccess: () =>
-          notifySuccess(
-            t('Admin.Common.Success'),
-            t(a === 'send' ? 'Admin.Networks.SentDone' : 'Admin.Networks.RetryDone'),
-          ),
-        onError: (err) => notifyFailure(t('Admin.Common.Error'), t('Admin.Networks.ActionError'), err),
+        onSuccess: () => {
+          notifySuccess(t('Admin.Common.Success'), t(DONE[a]));
+          setEnding(null);
+          action.reset();
+        },
+        // A cancel or a redirect shows its failure in its dialog, which stays open.
+        onError: (err) =>
+          a === 'send' || a === 'retry'
+            ? notifyFailure(t('Admin.Common.Error'), t('Admin.Networks.ActionError'), err)
+            : undefined,
       },
     );
+  const onPayoutAction = (p: AdminPayout, a: PayoutAction) => {
+    if (a === 'cancel' || a === 'redirect') {
+      action.reset();
+      setEnding({ payout: p, action: a });
+    } else act(p.id, a);
+  };
+  const endingTexts =
+    ending?.action === 'redirect'
+      ? { title: 'RedirectTitle', summary: 'RedirectSummary', confirm: 'RedirectConfirm' }
+      : { title: 'CancelTitle', summary: 'CancelSummary', confirm: 'CancelConfirm' };
 
   return (
     <>
@@ -119,7 +141,12 @@ export default function AdminNetworksPage() {
           <>
             <ul className="space-y-3">
               {payouts.data.items.map((p) => (
-                <PayoutItem key={p.id} payout={p} busy={action.isPending} onAction={(a) => act(p.id, a)} />
+                <PayoutItem
+                  key={p.id}
+                  payout={p}
+                  busy={action.isPending}
+                  onAction={(a) => onPayoutAction(p, a)}
+                />
               ))}
             </ul>
             <Pager
@@ -163,6 +190,29 @@ export default function AdminNetworksPage() {
           </>
         )}
       </section>
+
+      <DecisionDialog
+        open={ending !== null}
+        title={t(`Admin.Networks.${endingTexts.title}`)}
+        summary={
+          ending
+            ? t(`Admin.Networks.${endingTexts.summary}`, {
+                amount: f.amount(ending.payout.amount),
+                ticker: ending.payout.ticker,
+                address: ending.payout.toAddress,
+              })
+            : null
+        }
+        confirmLabel={t(`Admin.Networks.${endingTexts.confirm}`)}
+        confirmVariant={ending?.action === 'cancel' ? 'danger' : 'primary'}
+        busy={action.isPending}
+        error={ending && action.isError ? withReason(t('Admin.Networks.ActionError'), action.error) : null}
+        onConfirm={() => (ending ? act(ending.payout.id, ending.action) : undefined)}
+        onClose={() => {
+          setEnding(null);
+          action.reset();
+        }}
+      />
 
       <DecisionDialog
         open={refunding !== null}

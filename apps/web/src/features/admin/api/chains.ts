@@ -50,11 +50,17 @@ export const chainDepositsQuery = (page: number) =>
   });
 export const useChainDeposits = (page: number) => useQuery(chainDepositsQuery(page));
 
-/** POST Admin/chains/payouts/:id/send (over the limits) or /retry (failed). */
+/** What an admin does to a payout (Networks). */
+export type PayoutAction = 'send' | 'retry' | 'cancel' | 'redirect';
+
+/**
+ * POST Admin/chains/payouts/:id/send (over the limits, or blocked), /retry (failed), /cancel or
+ * /redirect (to the exchange's refund address).
+ */
 export function usePayoutAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { id: string; action: 'send' | 'retry' }) =>
+    mutationFn: (a: { id: string; action: PayoutAction }) =>
       api.post<AdminPayout>(`Admin/chains/payouts/${encodeURIComponent(a.id)}/${a.action}`),
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });

@@ -1,22 +1,46 @@
-import type { AdminPayout } from '@vaultline/shared';
+import { type AdminPayout, PAYOUT_CANCELLABLE } from '@vaultline/shared';
 import { Button } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import type { PayoutAction } from '../api/chains';
 import { Badge, type Tone } from './admin-ui';
 import { ChainHash } from './chain-hash';
 
 const TONE: Record<AdminPayout['status'], Tone> = {
   approval: 'warning',
   funds: 'warning',
+  blocked: 'danger',
   queued: 'info',
   signed: 'info',
   sent: 'info',
   mined: 'success',
   confirmed: 'success',
   failed: 'danger',
+  cancelled: 'neutral',
 };
 
-/** One payout of the queue: what, to whom, its state and why, and the admin's Send or Retry. */
+/** What an admin can do to a payout in this state (the server refuses anything else). */
+export function payoutActions(p: Pick<AdminPayout, 'status' | 'purpose'>): PayoutAction[] {
+  const out: PayoutAction[] = [];
+  if (p.status === 'approval' || p.status === 'blocked') out.push('send');
+  if (p.status === 'failed') out.push('retry');
+  if ((PAYOUT_CANCELLABLE as readonly string[]).includes(p.status)) {
+    // Only an exchange's payout has a refund address to go to instead.
+    if (p.purpose === 'exchange_payout') out.push('redirect');
+    out.push('cancel');
+  }
+  return out;
+}
+
+const LABEL: Record<PayoutAction, string> = {
+  send: 'Admin.Networks.Send',
+  retry: 'Admin.Networks.Retry',
+  redirect: 'Admin.Networks.Redirect',
+  cancel: 'Admin.Networks.Cancel',
+};
+const VARIANT = { send: 'success', retry: 'primary', redirect: 'secondary', cancel: 'danger' } as const;
+
+/** One payout of the queue: what, to whom, its state and why, and the admin's actions. */
 export function PayoutItem({
   payout: p,
   busy,
@@ -24,10 +48,11 @@ export function PayoutItem({
 }: {
   payout: AdminPayout;
   busy: boolean;
-  onAction: (action: 'send' | 'retry') => void;
+  onAction: (action: PayoutAction) => void;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const actions = payoutActions(p);
   return (
     <li
       data-testid="payout"
@@ -51,6 +76,11 @@ export function PayoutItem({
           {t(`Admin.Networks.Reason.${p.reason}`)}
         </p>
       ) : null}
+      {p.lastError ? (
+        <p className="mt-1 font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+          {t('Admin.Networks.NodeSaid', { error: p.lastError })}
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
         <span>{f.dateTime(p.createdAt)}</span>
         {p.txHash ? <ChainHash hash={p.txHash} url={p.txUrl} /> : null}
@@ -61,16 +91,19 @@ export function PayoutItem({
           })}
         </span>
       </div>
-      {p.status === 'approval' || p.status === 'failed' ? (
-        <div className="mt-3 flex justify-end">
-          <Button
-            size="sm"
-            variant={p.status === 'approval' ? 'success' : 'primary'}
-            aria-disabled={busy || undefined}
-            onClick={() => (busy ? undefined : onAction(p.status === 'approval' ? 'send' : 'retry'))}
-          >
-            {t(p.status === 'approval' ? 'Admin.Networks.Send' : 'Admin.Networks.Retry')}
-          </Button>
+      {actions.length > 0 ? (
+        <div className="mt-3 flex flex-wrap justify-end gap-2">
+          {actions.map((a) => (
+            <Button
+              key={a}
+              size="sm"
+              variant={VARIANT[a]}
+              aria-disabled={busy || undefined}
+              onClick={() => (busy ? undefined : onAction(a))}
+            >
+              {t(a === 'send' && p.status === 'blocked' ? 'Admin.Networks.SendAgain' : LABEL[a])}
+            </Button>
+          ))}
         </div>
       ) : null}
     </li>
