@@ -4,7 +4,9 @@ import { prepareAssets } from '../exchange/exchange.test-helpers';
 import { makePartner, type TestPartner } from './partners.test-helpers';
 
 // Small limits so a burst shows them. Counters may live in a shared Redis (REDIS_URL): the keys are
-// new per run and each client address is drawn at random, so runs never add to each other's counts.
+// new per run and each client address is drawn at random (the partner's server address too: other
+// test files send unknown keys from inject's default 127.0.0.1, counted in the same Redis), so runs
+// and files never add to each other's counts.
 let t: TestApp;
 let p: TestPartner;
 beforeAll(async () => {
@@ -22,9 +24,11 @@ afterAll(() => t.close());
 
 const octet = () => Math.floor(Math.random() * 250) + 1;
 const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
+const server = randomIp();
 const quote = (key: string, endUser?: string) =>
   t.app.inject({
     method: 'POST',
+    remoteAddress: server,
     url: '/api/v1/quotes',
     headers: { authorization: `Bearer ${key}`, ...(endUser ? { 'x-end-user-ip': endUser } : {}) },
     payload: { from: 'BTC', to: 'ETH', amount: '0.01' },
