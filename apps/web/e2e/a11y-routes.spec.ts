@@ -174,6 +174,7 @@ const CASES: Record<string, Case> = {
   '/admin/user/:id': { path: (d) => `/admin/user/${d.targetUserId}`, as: 'admin', phone: true },
   '/admin/deposits': { path: () => '/admin/deposits', as: 'admin' },
   '/admin/premium-payments': { path: () => '/admin/premium-payments', as: 'admin', phone: true },
+  '/admin/spending-holds': { path: () => '/admin/spending-holds', as: 'admin', phone: true },
   '/admin/networks': { path: () => '/admin/networks', as: 'admin', phone: true },
   '/admin/bank-accounts': { path: () => '/admin/bank-accounts', as: 'admin' },
   '/admin/wallet-addresses': { path: () => '/admin/wallet-addresses', as: 'admin' },

@@ -14,6 +14,8 @@ export const SPENDING_HOLD_REASONS = ['card_dispute', 'card_refund'] as const;
 export const spendingHoldSchema = z.object({
   id: uuidSchema,
   userId: uuidSchema,
+  /** The user who owes it, for the back office (admins only). */
+  user: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
   amount: decimalOutSchema,
   ticker: z.string(),
   reason: z.enum(SPENDING_HOLD_REASONS),

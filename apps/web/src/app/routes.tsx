@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'user/:id', ...page(() => import('./routes/admin/user-detail')) },
               { path: 'deposits', ...page(() => import('./routes/admin/deposits')) },
               { path: 'premium-payments', ...page(() => import('./routes/admin/premium-payments')) },
+              { path: 'spending-holds', ...page(() => import('./routes/admin/spending-holds')) },
               { path: 'networks', ...page(() => import('./routes/admin/networks')) },
               { path: 'bank-accounts', ...page(() => import('./routes/admin/bank-accounts')) },
               { path: 'wallet-addresses', ...page(() => import('./routes/admin/wallet-addresses')) },

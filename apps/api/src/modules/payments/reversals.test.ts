@@ -42,6 +42,7 @@ const holdsOf = async (userId: string) =>
     ticker: string;
     reason: string;
     clearedAt: string | null;
+    user: { email: string };
   }[];
 const mailsTo = (to: string) => t.services.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
@@ -76,6 +77,9 @@ describe('a chargeback of a card deposit', () => {
       }),
     ]);
     expect(await auditLedger(t.services.db)).toEqual({ unbalanced: [], drift: [], negative: [] });
+
+    // The back office sees who owes it.
+    expect((await holdsOf(u.id))[0]?.user.email).toMatch(/^u-.+@test\.vaultline$/);
 
     // The same dispute reported again (another event) changes nothing.
     await events.dispute(d.gatewayReference, '1000', 'dp_first');

@@ -12,16 +12,23 @@ import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assets, spendingHolds } from '../../db/schema';
+import { assets, spendingHolds, users } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { conflict, notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
-const toHold = (h: typeof spendingHolds.$inferSelect, ticker: string | null): SpendingHold => ({
+type HoldUser = SpendingHold['user'];
+
+const toHold = (
+  h: typeof spendingHolds.$inferSelect,
+  ticker: string | null,
+  user: HoldUser,
+): SpendingHold => ({
   id: h.id,
   userId: h.userId,
+  user,
   amount: toPlain(h.amount),
   ticker: ticker ?? '',
   reason: h.reason,
@@ -29,6 +36,8 @@ const toHold = (h: typeof spendingHolds.$inferSelect, ticker: string | null): Sp
   clearedAt: h.clearedAt?.toISOString() ?? null,
   note: h.note,
 });
+
+const holdUser = { email: users.email, firstName: users.firstName, lastName: users.lastName };
 
 /**
  * The back office's spending holds (decision 0038): money a user owes after a card payment was
@@ -53,13 +62,14 @@ export async function spendingHoldRoutes(fastify: FastifyInstance) {
       if (req.query.userId) where.push(eq(spendingHolds.userId, req.query.userId));
       if (req.query.open) where.push(isNull(spendingHolds.clearedAt));
       const rows = await db
-        .select({ h: spendingHolds, ticker: assets.ticker })
+        .select({ h: spendingHolds, ticker: assets.ticker, user: holdUser })
         .from(spendingHolds)
         .leftJoin(assets, eq(assets.id, spendingHolds.assetId))
+        .innerJoin(users, eq(users.id, spendingHolds.userId))
         .where(and(...where))
         .orderBy(desc(spendingHolds.createdAt))
         .limit(200);
-      return ok(rows.map((r) => toHold(r.h, r.ticker)));
+      return ok(rows.map((r) => toHold(r.h, r.ticker, r.user)));
     },
   });
 
@@ -98,7 +108,8 @@ export async function spendingHoldRoutes(fastify: FastifyInstance) {
         return row ?? h;
       });
       const [a] = await db.select({ ticker: assets.ticker }).from(assets).where(eq(assets.id, hold.assetId));
-      return ok(toHold(hold, a?.ticker ?? null));
+      const [u] = await db.select(holdUser).from(users).where(eq(users.id, hold.userId));
+      return ok(toHold(hold, a?.ticker ?? null, u ?? { email: '', firstName: '', lastName: '' }));
     },
   });
 }

@@ -12,6 +12,7 @@ export const ADMIN_MENU = [
   { to: '/admin/search-user', key: 'Admin.Menu.SearchUser' },
   { to: '/admin/deposits', key: 'Admin.Menu.Deposits' },
   { to: '/admin/premium-payments', key: 'Admin.Menu.PremiumPayments' },
+  { to: '/admin/spending-holds', key: 'Admin.Menu.SpendingHolds' },
   { to: '/admin/networks', key: 'Admin.Menu.Networks' },
   { to: '/admin/bank-accounts', key: 'Admin.Menu.BankAccounts' },
   { to: '/admin/wallet-addresses', key: 'Admin.Menu.WalletAddresses' },

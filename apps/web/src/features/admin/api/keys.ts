@@ -4,6 +4,7 @@ export const adminKeys = {
   deposits: (status: number | null, page: number) => ['admin', 'deposits', status ?? 'all', page] as const,
   depositsAll: ['admin', 'deposits'] as const,
   premiumPayments: (page: number) => ['admin', 'premium-payments', page] as const,
+  spendingHolds: (open: boolean) => ['admin', 'spending-holds', open ? 'open' : 'all'] as const,
   outbox: (to: string | null) => ['admin', 'outbox', to ?? 'all'] as const,
   exchanges: ['admin', 'exchanges'] as const,
   exchangeList: (list: string, page: number) => ['admin', 'exchanges', list, page] as const,
