@@ -9,6 +9,7 @@ import {
   ensureNetwork,
   insertBlocks,
   markFinal,
+  type NetworkRow,
   pruneBlocks,
   resetNetwork,
   rewindTo,
@@ -16,7 +17,7 @@ import {
   updateNetwork,
   upsertDeposits,
 } from './chain.repository';
-import type { ChainAdapter, ScannedBlock } from './chain.types';
+import type { BlockRef, ChainAdapter, ScannedBlock } from './chain.types';
 import { addressesSince } from './chain-addresses.repository';
 import { type AfterCommit, type DepositOwner, runAfterCommit } from './chain-owners';
 
@@ -58,6 +59,8 @@ export function createScanner(deps: ScannerDeps) {
   const watched = new Map<string, Watched>();
   let lastSeq = 0;
   let identityChecked = false;
+  /** Reading stopped by a reorganisation too deep to follow (until the operator clears it). */
+  let halted = false;
   const keep = Math.max(256, deps.confirmations * 4);
   const maxBlocks = deps.maxBlocksPerPass ?? 100;
   const afterError = (err: unknown) => log.error({ err, network }, `${network}: a follow-up failed`);
@@ -95,10 +98,21 @@ export function createScanner(deps: ScannerDeps) {
     identityChecked = true;
   }
 
-  /** Finds where the chain we stored forked from the node's, and orphans what lay above. */
-  async function rewind(from: number): Promise<void> {
+  /**
+   * Finds where the chain we stored forked from the node's, and orphans what lay above. The search
+   * goes no lower than the blocks kept and the block reading started from: a reorganisation deeper
+   * than that stops the network's reading with an alert (never a rescan from an older block), until
+   * the operator has checked the node and cleared the halt (docs/operations.md); then reading starts
+   * again from the bottom of the blocks kept.
+   */
+  async function rewind(from: number, state: NetworkRow): Promise<void> {
+    const floor = Math.max(state.startBlock ?? 0, from - keep, 0);
     let fork: number | undefined;
-    for (let n = from - 1; n >= Math.max(0, from - keep); n--) {
+    // The stored blocks link up, and so do the node's: when the lowest one kept differs, every
+    // one above it does too (one call instead of a walk through the whole window).
+    const bottom = floor < from ? await storedBlock(db, network, floor) : undefined;
+    const reachable = bottom !== undefined && (await adapter.blockRef(floor))?.hash === bottom.hash;
+    for (let n = from - 1; reachable && n >= floor; n--) {
       const stored = await storedBlock(db, network, n);
       if (!stored) break;
       const ref = await adapter.blockRef(n);
@@ -107,16 +121,29 @@ export function createScanner(deps: ScannerDeps) {
         break;
       }
     }
+    let restart: BlockRef | null = null;
     if (fork === undefined) {
-      fork = Math.max(-1, from - keep);
-      log.error(
-        { network, from },
-        `${network}: no common block within ${keep} blocks; reading again from ${fork + 1}`,
-      );
+      // Approved by the operator (the halt cleared, its reason kept): read again from the floor.
+      if (state.haltedReason !== null && state.haltedAt === null) restart = await adapter.blockRef(floor);
+      if (!restart) {
+        const reason = `a reorganisation replaced block ${floor} (${state.startBlock !== null && floor === state.startBlock ? 'the block reading started from' : `the ${keep} blocks kept`}): no common block with the node`;
+        await updateNetwork(db, network, { haltedAt: new Date(), haltedReason: reason });
+        halted = true;
+        log.error(
+          { network, from, floor },
+          `${network}: ALERT reading stopped: ${reason}. Check the node, then clear the halt (docs/operations.md)`,
+        );
+        return;
+      }
+      fork = floor;
     }
     const forkAt = fork;
     const after = await db.transaction(async (tx) => {
       const { orphaned, deep } = await rewindTo(tx, network, forkAt);
+      if (restart) {
+        await insertBlocks(tx, [{ network, ...restart }]);
+        await updateNetwork(tx, network, { scannedHash: restart.hash, haltedReason: null });
+      }
       if (deep.length > 0)
         log.error(
           { network, deposits: deep.map((d) => d.id) },
@@ -249,14 +276,25 @@ export function createScanner(deps: ScannerDeps) {
         rpcError: null,
         checkedAt: new Date(),
       });
+      halted = state.haltedAt !== null;
+      if (halted) return 0;
       let scanned = state.scannedBlock;
       let scannedHash = state.scannedHash;
       if (scanned === null) {
-        // A network read for the first time starts at the node's newest block.
+        // A network read for the first time starts at the node's newest block, kept as the start
+        // (with its hash, the floor of any rewind).
         const ref = head > 0 ? await adapter.blockRef(head - 1) : null;
         scanned = head - 1;
         scannedHash = ref?.hash ?? null;
-        await updateNetwork(db, network, { scannedBlock: scanned, scannedHash });
+        await db.transaction(async (tx) => {
+          if (ref) await insertBlocks(tx, [{ network, ...ref }]);
+          await updateNetwork(tx, network, {
+            scannedBlock: scanned,
+            scannedHash,
+            startBlock: scanned,
+            startHash: scannedHash,
+          });
+        });
       } else if (scanned >= 0) {
         const ref = await adapter.blockRef(scanned);
         if (!ref) {
@@ -267,15 +305,17 @@ export function createScanner(deps: ScannerDeps) {
           return 0;
         }
         if (ref.hash !== scannedHash) {
-          await rewind(scanned);
+          await rewind(scanned, state);
           return 0;
         }
+        // A halt cleared while the node came back to our chain: the approval to read again lapses.
+        if (state.haltedReason !== null) await updateNetwork(db, network, { haltedReason: null });
       }
       const to = Math.min(head, scanned + maxBlocks);
       if (to > scanned) {
         const read = linked(await adapter.scan(scanned + 1, to, (a) => watched.has(a)), scannedHash);
         if (!read.ok) {
-          await rewind(scanned);
+          await rewind(scanned, state);
           return 0;
         }
         if (read.blocks.length > 0) {
@@ -284,6 +324,10 @@ export function createScanner(deps: ScannerDeps) {
         }
       }
       return confirm(scanned);
+    },
+    /** Reading is stopped (a reorganisation too deep to follow): the network's payouts wait too. */
+    get halted() {
+      return halted;
     },
     /** How many addresses are watched (the back office, benchmarks). */
     watchedCount: () => watched.size,

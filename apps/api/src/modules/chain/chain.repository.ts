@@ -43,6 +43,10 @@ export async function resetNetwork(db: DbOrTx, network: string, genesisHash: str
     scannedBlock: null,
     scannedHash: null,
     nextNonce: null,
+    startBlock: null,
+    startHash: null,
+    haltedAt: null,
+    haltedReason: null,
   });
 }
 
