@@ -14,6 +14,12 @@ export interface DepositOwner {
   seen(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
   /** Transfers whose block was reorganised away (never credited unless mined again), in the rewind's transaction. */
   orphaned(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
+  /**
+   * Transfers of this owner's, orphaned by a reorganisation and mined again to another owner's
+   * address (the rows as they were): no longer theirs, in the scan's transaction, before the new
+   * owner is told they are seen.
+   */
+  left?(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
   /** Their confirmations changed (after the count committed): show it live. */
   progress(deposits: ChainProgress[]): Promise<void>;
   /**

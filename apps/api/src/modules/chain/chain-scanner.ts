@@ -10,6 +10,7 @@ import {
   insertBlocks,
   markFinal,
   type NetworkRow,
+  orphanedAmong,
   pruneBlocks,
   resetNetwork,
   rewindTo,
@@ -213,10 +214,17 @@ export function createScanner(deps: ScannerDeps) {
         tx,
         blocks.map((b) => ({ network, number: b.number, hash: b.hash, parentHash: b.parentHash })),
       );
+      const before = await orphanedAmong(tx, network, rows);
       const seen = await upsertDeposits(tx, rows);
+      // Mined again to another address: the owner it was seen for first is no longer its owner.
+      const moved = before.filter((b) => {
+        const now = seen.find((r) => r.id === b.id);
+        return now !== undefined && (now.exchangeId !== b.exchangeId || now.userId !== b.userId);
+      });
+      const gone = await dispatch(moved, async (owner, r) => owner.left?.(tx, r));
       await updateNetwork(tx, network, { scannedBlock: last.number, scannedHash: last.hash });
       await pruneBlocks(tx, network, last.number, keep);
-      return dispatch(seen, (owner, r) => owner.seen(tx, r));
+      return [...gone, ...(await dispatch(seen, (owner, r) => owner.seen(tx, r)))];
     });
     await runAfterCommit(after, afterError);
   }
