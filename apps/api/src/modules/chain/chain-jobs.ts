@@ -114,6 +114,7 @@ export function createNetworkJobs(deps: {
         assetId,
         owners: deps.owners,
         demo: deps.demo,
+        dust: (ticker) => deps.settings.get(adapter.network)?.dust[ticker],
       });
       const payouts = createPayoutWorker({
         db,

@@ -34,6 +34,8 @@ export interface ScannerDeps {
   demo: boolean;
   /** Blocks read per pass at most (a node that was down is caught up over several passes). */
   maxBlocksPerPass?: number;
+  /** The amount below which a transfer of this asset is dust (held, never handed to its owner). */
+  dust?: (ticker: string) => Decimal | undefined;
 }
 
 /** Transfers made final in one transaction (at most). */
@@ -159,11 +161,17 @@ export function createScanner(deps: ScannerDeps) {
     await runAfterCommit(after, afterError);
   }
 
-  async function dispatch<R extends Pick<ChainDepositRow, 'exchangeId' | 'userId'>>(
-    rows: R[],
+  /**
+   * Hands transfers to their owners' modules. Dust (below its asset's threshold) never reaches them:
+   * it is recorded, counted and made final here, held with that reason, and never credited, settled,
+   * refunded or paid out by itself (the operator sweeps it with the deposit wallet).
+   */
+  async function dispatch<R extends Pick<ChainDepositRow, 'exchangeId' | 'userId' | 'holdReason'>>(
+    all: R[],
     call: (owner: DepositOwner, rows: R[]) => Promise<AfterCommit[] | undefined>,
   ): Promise<AfterCommit[]> {
     const out: AfterCommit[] = [];
+    const rows = all.filter((r) => r.holdReason !== 'dust');
     const exchange = rows.filter((r) => r.exchangeId !== null);
     const user = rows.filter((r) => r.userId !== null);
     if (exchange.length > 0) out.push(...((await call(deps.owners.exchange, exchange)) ?? []));
@@ -191,6 +199,8 @@ export function createScanner(deps: ScannerDeps) {
         const asset = adapter.assets.find((a) => a.ticker === t.ticker);
         const assetId = await deps.assetId(t.ticker);
         if (!owner || !asset || !assetId) continue;
+        const amount = new Decimal(t.amountRaw.toString()).div(new Decimal(10).pow(asset.decimals));
+        const dust = deps.dust?.(t.ticker);
         rows.push({
           network,
           assetId,
@@ -198,13 +208,14 @@ export function createScanner(deps: ScannerDeps) {
           txHash: t.txHash,
           eventKey: t.eventKey,
           fromAddress: t.from ?? null,
-          amount: toPlain(new Decimal(t.amountRaw.toString()).div(new Decimal(10).pow(asset.decimals))),
+          amount: toPlain(amount),
           blockNumber: b.number,
           blockHash: b.hash,
           requiredConfirmations: deps.confirmations,
           status: 'seen' as const,
           exchangeId: owner.exchangeId,
           userId: owner.userId,
+          holdReason: dust && amount.lt(dust) ? ('dust' as const) : null,
         });
       }
     }

@@ -7,7 +7,7 @@ export type ChainDepositRow = typeof chainDeposits.$inferSelect;
 /** What a change of confirmations tells a deposit's owner. */
 export type ChainProgress = Pick<
   ChainDepositRow,
-  'id' | 'exchangeId' | 'userId' | 'confirmations' | 'requiredConfirmations'
+  'id' | 'exchangeId' | 'userId' | 'confirmations' | 'requiredConfirmations' | 'holdReason'
 >;
 
 export async function ensureNetwork(db: DbOrTx, network: string): Promise<NetworkRow> {
@@ -195,11 +195,14 @@ export async function findChainDeposit(db: DbOrTx, id: string): Promise<ChainDep
   return row;
 }
 
+/** Not dust: what an owner settles (dust is held by the chain module, never counted). */
+const notDust = sql`${chainDeposits.holdReason} is distinct from 'dust'`;
+
 export function exchangeDeposits(db: DbOrTx, exchangeId: string) {
   return db
     .select()
     .from(chainDeposits)
-    .where(eq(chainDeposits.exchangeId, exchangeId))
+    .where(and(eq(chainDeposits.exchangeId, exchangeId), notDust))
     .orderBy(asc(chainDeposits.createdAt), asc(chainDeposits.id));
 }
 
@@ -244,6 +247,7 @@ export async function countConfirmations(
       userId: chainDeposits.userId,
       confirmations: chainDeposits.confirmations,
       requiredConfirmations: chainDeposits.requiredConfirmations,
+      holdReason: chainDeposits.holdReason,
     });
 }
 
@@ -269,7 +273,7 @@ export function depositsOfExchanges(db: DbOrTx, exchangeIds: string[]) {
   return db
     .select()
     .from(chainDeposits)
-    .where(inArray(chainDeposits.exchangeId, exchangeIds))
+    .where(and(inArray(chainDeposits.exchangeId, exchangeIds), notDust))
     .orderBy(asc(chainDeposits.createdAt), asc(chainDeposits.id));
 }
 
