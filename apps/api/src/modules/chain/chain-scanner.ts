@@ -14,13 +14,19 @@ import {
   pruneBlocks,
   resetNetwork,
   rewindTo,
-  storedBlock,
   updateNetwork,
   upsertDeposits,
 } from './chain.repository';
 import type { BlockRef, ChainAdapter, ScannedBlock } from './chain.types';
 import { addressesSince } from './chain-addresses.repository';
-import { type AfterCommit, type DepositOwner, runAfterCommit } from './chain-owners';
+import { findFork } from './chain-fork';
+import {
+  type AfterCommit,
+  type DepositOwner,
+  type DispatchedRow,
+  dispatchToOwners,
+  runAfterCommit,
+} from './chain-owners';
 
 export interface ScannerDeps {
   db: Db;
@@ -110,20 +116,7 @@ export function createScanner(deps: ScannerDeps) {
    */
   async function rewind(from: number, state: NetworkRow): Promise<void> {
     const floor = Math.max(state.startBlock ?? 0, from - keep, 0);
-    let fork: number | undefined;
-    // The stored blocks link up, and so do the node's: when the lowest one kept differs, every
-    // one above it does too (one call instead of a walk through the whole window).
-    const bottom = floor < from ? await storedBlock(db, network, floor) : undefined;
-    const reachable = bottom !== undefined && (await adapter.blockRef(floor))?.hash === bottom.hash;
-    for (let n = from - 1; reachable && n >= floor; n--) {
-      const stored = await storedBlock(db, network, n);
-      if (!stored) break;
-      const ref = await adapter.blockRef(n);
-      if (ref && ref.hash === stored.hash) {
-        fork = n;
-        break;
-      }
-    }
+    let fork = await findFork(db, adapter, from, floor);
     let restart: BlockRef | null = null;
     if (fork === undefined) {
       // Approved by the operator (the halt cleared, its reason kept): read again from the floor.
@@ -161,23 +154,10 @@ export function createScanner(deps: ScannerDeps) {
     await runAfterCommit(after, afterError);
   }
 
-  /**
-   * Hands transfers to their owners' modules. Dust (below its asset's threshold) never reaches them:
-   * it is recorded, counted and made final here, held with that reason, and never credited, settled,
-   * refunded or paid out by itself (the operator sweeps it with the deposit wallet).
-   */
-  async function dispatch<R extends Pick<ChainDepositRow, 'exchangeId' | 'userId' | 'holdReason'>>(
-    all: R[],
+  const dispatch = <R extends DispatchedRow>(
+    rows: R[],
     call: (owner: DepositOwner, rows: R[]) => Promise<AfterCommit[] | undefined>,
-  ): Promise<AfterCommit[]> {
-    const out: AfterCommit[] = [];
-    const rows = all.filter((r) => r.holdReason !== 'dust');
-    const exchange = rows.filter((r) => r.exchangeId !== null);
-    const user = rows.filter((r) => r.userId !== null);
-    if (exchange.length > 0) out.push(...((await call(deps.owners.exchange, exchange)) ?? []));
-    if (user.length > 0) out.push(...((await call(deps.owners.user, user)) ?? []));
-    return out;
-  }
+  ) => dispatchToOwners(deps.owners, rows, call);
 
   /** The blocks that link up to the last one read; false in `ok` when the first one does not. */
   function linked(blocks: ScannedBlock[], prevHash: string | null) {
