@@ -60,6 +60,9 @@ describe('watched network settings (DECISIONS §10)', () => {
     expect(c.chains.networks[1]?.hotWalletKey?.reveal()).toBe(`0x${KEY}`);
     expect(c.chains.demoChain).toBe(false);
     expect(c.chains.pollMs).toBe(500);
+    // Dust thresholds per asset, with their defaults.
+    expect(c.chains.networks[0]?.dust.ETH?.toString()).toBe('0.005');
+    expect(c.chains.networks[1]?.dust['USDT-BEP20']?.toString()).toBe('1');
   });
 
   it('never prints the hot wallet key: not in JSON, not in inspection, not in an error', () => {
@@ -117,6 +120,7 @@ describe('watched network settings (DECISIONS §10)', () => {
       BSC_XPUB: XPUB,
       CHAIN_POLL_MS: '5',
       AUTO_PAYOUT_MAX_USD: '-1',
+      ETH_DUST: 'a little',
     });
     for (const part of [
       'ETH_RPC_URL must be an http(s) or ws(s) URL',
@@ -127,6 +131,7 @@ describe('watched network settings (DECISIONS §10)', () => {
       'BSC_XPUB is set but BSC_RPC_URL is not',
       'CHAIN_POLL_MS must be a whole number',
       'AUTO_PAYOUT_MAX_USD must be an amount in USD',
+      'ETH_DUST must be an amount of ETH',
     ])
       expect(msg).toContain(part);
   });

@@ -38,6 +38,8 @@ export interface ChainNetworkConfig {
   usdtContract: `0x${string}` | undefined;
   /** A link to a transaction: `{hash}` is replaced, or the hash is appended. */
   explorerTxUrl: string | undefined;
+  /** Per asset (ticker), the amount below which a transfer is dust: recorded and held, never settled by itself. */
+  dust: Record<string, Decimal>;
 }
 
 export interface ChainsConfig {
@@ -66,7 +68,15 @@ export function chainsConfig(
   for (const network of NETWORK_IDS) {
     const v = (name: string) => env[`${network}_${name}`];
     const rpcUrl = v('RPC_URL');
-    const others = ['XPUB', 'CONFIRMATIONS', 'HOT_WALLET_KEY_FILE', 'USDT_CONTRACT', 'EXPLORER_TX_URL'];
+    const others = [
+      'XPUB',
+      'CONFIRMATIONS',
+      'HOT_WALLET_KEY_FILE',
+      'USDT_CONTRACT',
+      'EXPLORER_TX_URL',
+      'DUST',
+      'USDT_DUST',
+    ];
     if (!rpcUrl) {
       for (const name of others)
         if (v(name))
@@ -90,6 +100,15 @@ export function chainsConfig(
       problems.push(
         `${network}_EXPLORER_TX_URL must be an http(s) link pattern, e.g. https://etherscan.io/tx/{hash}`,
       );
+    const def = WATCHABLE_NETWORKS[network];
+    const dustOf = (name: string, ticker: string, fallback: string) => {
+      const text = v(name) ?? fallback;
+      if (!/^\d+(\.\d{1,18})?$/.test(text)) {
+        problems.push(`${network}_${name} must be an amount of ${ticker} (0 or more, e.g. ${fallback})`);
+        return new Decimal(fallback);
+      }
+      return new Decimal(text);
+    };
     networks.push({
       network,
       rpcUrl,
@@ -98,6 +117,10 @@ export function chainsConfig(
       hotWalletKey: readKeyFile(`${network}_HOT_WALLET_KEY_FILE`, v('HOT_WALLET_KEY_FILE'), problems),
       usdtContract: contract as `0x${string}` | undefined,
       explorerTxUrl: explorer,
+      dust: {
+        [def.native]: dustOf('DUST', def.native, def.defaultDust.native),
+        [def.token]: dustOf('USDT_DUST', def.token, def.defaultDust.token),
+      },
     });
   }
   const pollMs = intSetting(env.CHAIN_POLL_MS, 2000, 20, 600_000);

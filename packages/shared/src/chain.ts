@@ -49,7 +49,9 @@ export const PAYOUT_CANCELLABLE = ['approval', 'queued', 'funds', 'blocked', 'fa
  * wallet, so an admin sends it by hand; payoutFailed: the payout failed on chain (Retry in
  * Networks); afterSettlement: a transfer after the exchange was settled; wrongAsset: another asset
  * than the exchange's was sent to its address; payoutCancelled: an admin cancelled its payout or
- * refund (in Networks), so an admin decides it again (requote or refund).
+ * refund (in Networks), so an admin decides it again (requote or refund); dust: a transfer below its
+ * asset's dust threshold (`NET_DUST`, `NET_USDT_DUST`), recorded and held, never credited, refunded
+ * or paid out by itself (it stays at the deposit address, which the operator sweeps).
  */
 export const HOLD_REASONS = [
   'pricesStale',
@@ -60,13 +62,14 @@ export const HOLD_REASONS = [
   'afterSettlement',
   'wrongAsset',
   'payoutCancelled',
+  'dust',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /**
  * Why a payout waits, failed or ended: over the automatic limit or the daily cap (valued when it is
  * signed), no fresh price to value it, the hot wallet short, the network refusing it (`unpayable`:
- * its fee estimate reverts), the node refusing its signed transaction (`rejected`: offered again on
+ * its fee estimate reverts), a refund worth less than its network fee (`belowFee`), the node refusing its signed transaction (`rejected`: offered again on
  * every pass), reverted on chain, its nonce taken by another transaction, cancelled or redirected.
  */
 export const PAYOUT_REASONS = [
@@ -76,6 +79,7 @@ export const PAYOUT_REASONS = [
   'funds',
   'unpayable',
   'rejected',
+  'belowFee',
   'reverted',
   'nonceTaken',
   'cancelled',

@@ -205,6 +205,14 @@ function productGauges(registry: Registry, { database, services }: MetricsSource
     },
   );
   gauge(
+    'vaultline_chain_halted',
+    "Whether the network's reading stopped on a reorganisation too deep to follow (1): see docs/operations.md",
+    ['network'],
+    async (g) => {
+      for (const n of (await chainHealth()).networks) g.set({ network: n.network }, n.haltedAt ? 1 : 0);
+    },
+  );
+  gauge(
     'vaultline_chain_payouts_open',
     'Payouts not confirmed nor failed, by network and status',
     ['network', 'status'],

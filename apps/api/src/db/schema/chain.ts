@@ -43,6 +43,16 @@ export const chainNetworks = pgTable('chain_networks', {
   hotWalletBalances: text('hot_wallet_balances'),
   /** The nonce the next payout signs with (EVM); allocated here by the lease holder only. */
   nextNonce: bigint('next_nonce', { mode: 'number' }),
+  /** The block reading started from (the node's newest on the first pass) and its hash: the floor of a rewind. */
+  startBlock: bigint('start_block', { mode: 'number' }),
+  startHash: text('start_hash'),
+  /**
+   * Reading stopped (a reorganisation deeper than the blocks kept, or below the start block): since
+   * when, and why. The operator clears halted_at after checking the node (docs/operations.md); the
+   * reason left behind is the approval to read again from the bottom of the blocks kept.
+   */
+  haltedAt: timestamp('halted_at', { withTimezone: true }),
+  haltedReason: text('halted_reason'),
 });
 
 /** The hashes of the last blocks scanned, per network: where a reorganisation forked off. */
@@ -130,6 +140,7 @@ export const chainDeposits = pgTable(
         'payoutFailed',
         'afterSettlement',
         'wrongAsset',
+        'dust',
       ],
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -192,6 +203,7 @@ export const chainPayouts = pgTable(
         'noPrice',
         'funds',
         'unpayable',
+        'belowFee',
         'rejected',
         'reverted',
         'nonceTaken',

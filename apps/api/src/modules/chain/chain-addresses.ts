@@ -1,4 +1,5 @@
 import { CHAIN_ERRORS } from '@vaultline/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { ensureNetwork } from './chain.repository';
@@ -19,6 +20,9 @@ export function createChainAddresses(deps: {
   db: Db;
   adapterOf: (network: NetworkId) => ChainAdapter | undefined;
   watched: (ticker: string) => WatchedAsset | undefined;
+  /** Whether an address is one of the hot wallets: such an index is skipped, never handed out. */
+  isHotWallet: (address: string) => boolean;
+  log: FastifyBaseLogger;
 }) {
   const { db, adapterOf, watched } = deps;
 
@@ -34,8 +38,16 @@ export function createChainAddresses(deps: {
       throw new AppError(503, 'NETWORK_UNAVAILABLE', CHAIN_ERRORS.networkUnavailable(network), undefined, {
         network,
       });
-    const index = await takeAddressIndex(tx, network);
-    return { index, address: adapter.depositAddress(index).address };
+    for (;;) {
+      const index = await takeAddressIndex(tx, network);
+      const { address } = adapter.depositAddress(index);
+      if (!deps.isHotWallet(address)) return { index, address };
+      // Past the window checked at start (chain-keys.ts): the index is used up, never handed out.
+      deps.log.error(
+        { network, index },
+        `${network}: ALERT deposit address ${index} is a hot wallet (${address}); skipped. Give the hot wallet a key outside the deposit account`,
+      );
+    }
   }
 
   /** Records the reserved address as the new exchange's, in the same transaction. */

@@ -8,6 +8,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import { ensureNetwork, updateNetwork } from './chain.repository';
 import type { ChainAdapter } from './chain.types';
+import { checkDistinctKeys } from './chain-keys';
 import type { NetworkId } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import { createPayoutWorker, type PayoutWorkerDeps } from './chain-payouts';
@@ -39,6 +40,8 @@ export function createNetworkJobs(deps: {
   const decimals = new Map<string, number>();
   const failing = new Set<string>();
   let jobs: { stop(): Promise<void> }[] = [];
+  /** The adapters started so far (a network joining later is checked against them). */
+  let started: ChainAdapter[] = [];
   let stopped = false;
 
   /** One pass of a network: read new blocks, then move payouts on. An outage is logged once. */
@@ -52,7 +55,8 @@ export function createNetworkJobs(deps: {
       let done = 0;
       try {
         done += await scanner.pass();
-        done += await payouts.pass();
+        // A network whose reading stopped (a reorganisation too deep to follow) pays nothing either.
+        if (!scanner.halted) done += await payouts.pass();
         if (failing.delete(network))
           log.info({ network }, `${network}: the node answers again; reading on from the last block read`);
       } catch (err) {
@@ -94,6 +98,9 @@ export function createNetworkJobs(deps: {
         }),
       );
     }
+    // One address never has two owners: a start with keys that would give it two is refused.
+    await checkDistinctKeys(db, [...started.filter((a) => !added.includes(a)), ...added]);
+    started = [...started.filter((a) => !added.includes(a)), ...added];
     for (const adapter of added) {
       await ensureNetwork(db, adapter.network);
       // Stopped while this was being set up (demo chains joining as the server closes): no job.
@@ -107,6 +114,7 @@ export function createNetworkJobs(deps: {
         assetId,
         owners: deps.owners,
         demo: deps.demo,
+        dust: (ticker) => deps.settings.get(adapter.network)?.dust[ticker],
       });
       const payouts = createPayoutWorker({
         db,
@@ -155,6 +163,7 @@ export function createNetworkJobs(deps: {
       stopped = true;
       await Promise.all(jobs.map((j) => j.stop()));
       jobs = [];
+      started = [];
     },
   };
 }

@@ -3,13 +3,24 @@
  * configuration, the chain module and the migrations that name networks read it.
  */
 export const WATCHABLE_NETWORKS = {
-  ETH: { family: 'evm', native: 'ETH', token: 'USDT', defaultConfirmations: 12, name: 'Ethereum' },
+  ETH: {
+    family: 'evm',
+    native: 'ETH',
+    token: 'USDT',
+    defaultConfirmations: 12,
+    name: 'Ethereum',
+    // Below these a transfer is dust: recorded and held, never credited, refunded or paid out by
+    // itself (an operator's gas for a token sweep is about 0.001-0.003 ETH; a refund of 1 USDT
+    // costs more in gas than it is worth).
+    defaultDust: { native: '0.005', token: '5' },
+  },
   BSC: {
     family: 'evm',
     native: 'BNB',
     token: 'USDT-BEP20',
     defaultConfirmations: 15,
     name: 'BNB Smart Chain',
+    defaultDust: { native: '0.002', token: '1' },
   },
 } as const;
 export type NetworkId = keyof typeof WATCHABLE_NETWORKS;

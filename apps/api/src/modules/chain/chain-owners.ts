@@ -14,6 +14,12 @@ export interface DepositOwner {
   seen(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
   /** Transfers whose block was reorganised away (never credited unless mined again), in the rewind's transaction. */
   orphaned(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
+  /**
+   * Transfers of this owner's, orphaned by a reorganisation and mined again to another owner's
+   * address (the rows as they were): no longer theirs, in the scan's transaction, before the new
+   * owner is told they are seen.
+   */
+  left?(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
   /** Their confirmations changed (after the count committed): show it live. */
   progress(deposits: ChainProgress[]): Promise<void>;
   /**
@@ -51,4 +57,26 @@ export async function runAfterCommit(tasks: AfterCommit[], onError: (err: unknow
       onError(err);
     }
   }
+}
+
+/** What decides who a transfer is handed to. */
+export type DispatchedRow = Pick<ChainDepositRow, 'exchangeId' | 'userId' | 'holdReason'>;
+
+/**
+ * Hands transfers to their owners' modules. Dust (below its asset's threshold) never reaches them:
+ * it is recorded, counted and made final by the chain module, held with that reason, and never
+ * credited, settled, refunded or paid out by itself (the operator sweeps it with the deposit wallet).
+ */
+export async function dispatchToOwners<R extends DispatchedRow>(
+  owners: { exchange: DepositOwner; user: DepositOwner },
+  all: R[],
+  call: (owner: DepositOwner, rows: R[]) => Promise<AfterCommit[] | undefined>,
+): Promise<AfterCommit[]> {
+  const out: AfterCommit[] = [];
+  const rows = all.filter((r) => r.holdReason !== 'dust');
+  const exchange = rows.filter((r) => r.exchangeId !== null);
+  const user = rows.filter((r) => r.userId !== null);
+  if (exchange.length > 0) out.push(...((await call(owners.exchange, exchange)) ?? []));
+  if (user.length > 0) out.push(...((await call(owners.user, user)) ?? []));
+  return out;
 }

@@ -9,16 +9,24 @@ import {
   ensureNetwork,
   insertBlocks,
   markFinal,
+  type NetworkRow,
+  orphanedAmong,
   pruneBlocks,
   resetNetwork,
   rewindTo,
-  storedBlock,
   updateNetwork,
   upsertDeposits,
 } from './chain.repository';
-import type { ChainAdapter, ScannedBlock } from './chain.types';
+import type { BlockRef, ChainAdapter, ScannedBlock } from './chain.types';
 import { addressesSince } from './chain-addresses.repository';
-import { type AfterCommit, type DepositOwner, runAfterCommit } from './chain-owners';
+import { findFork } from './chain-fork';
+import {
+  type AfterCommit,
+  type DepositOwner,
+  type DispatchedRow,
+  dispatchToOwners,
+  runAfterCommit,
+} from './chain-owners';
 
 export interface ScannerDeps {
   db: Db;
@@ -32,6 +40,8 @@ export interface ScannerDeps {
   demo: boolean;
   /** Blocks read per pass at most (a node that was down is caught up over several passes). */
   maxBlocksPerPass?: number;
+  /** The amount below which a transfer of this asset is dust (held, never handed to its owner). */
+  dust?: (ticker: string) => Decimal | undefined;
 }
 
 /** Transfers made final in one transaction (at most). */
@@ -58,6 +68,8 @@ export function createScanner(deps: ScannerDeps) {
   const watched = new Map<string, Watched>();
   let lastSeq = 0;
   let identityChecked = false;
+  /** Reading stopped by a reorganisation too deep to follow (until the operator clears it). */
+  let halted = false;
   const keep = Math.max(256, deps.confirmations * 4);
   const maxBlocks = deps.maxBlocksPerPass ?? 100;
   const afterError = (err: unknown) => log.error({ err, network }, `${network}: a follow-up failed`);
@@ -95,28 +107,39 @@ export function createScanner(deps: ScannerDeps) {
     identityChecked = true;
   }
 
-  /** Finds where the chain we stored forked from the node's, and orphans what lay above. */
-  async function rewind(from: number): Promise<void> {
-    let fork: number | undefined;
-    for (let n = from - 1; n >= Math.max(0, from - keep); n--) {
-      const stored = await storedBlock(db, network, n);
-      if (!stored) break;
-      const ref = await adapter.blockRef(n);
-      if (ref && ref.hash === stored.hash) {
-        fork = n;
-        break;
-      }
-    }
+  /**
+   * Finds where the chain we stored forked from the node's, and orphans what lay above. The search
+   * goes no lower than the blocks kept and the block reading started from: a reorganisation deeper
+   * than that stops the network's reading with an alert (never a rescan from an older block), until
+   * the operator has checked the node and cleared the halt (docs/operations.md); then reading starts
+   * again from the bottom of the blocks kept.
+   */
+  async function rewind(from: number, state: NetworkRow): Promise<void> {
+    const floor = Math.max(state.startBlock ?? 0, from - keep, 0);
+    let fork = await findFork(db, adapter, from, floor);
+    let restart: BlockRef | null = null;
     if (fork === undefined) {
-      fork = Math.max(-1, from - keep);
-      log.error(
-        { network, from },
-        `${network}: no common block within ${keep} blocks; reading again from ${fork + 1}`,
-      );
+      // Approved by the operator (the halt cleared, its reason kept): read again from the floor.
+      if (state.haltedReason !== null && state.haltedAt === null) restart = await adapter.blockRef(floor);
+      if (!restart) {
+        const reason = `a reorganisation replaced block ${floor} (${state.startBlock !== null && floor === state.startBlock ? 'the block reading started from' : `the ${keep} blocks kept`}): no common block with the node`;
+        await updateNetwork(db, network, { haltedAt: new Date(), haltedReason: reason });
+        halted = true;
+        log.error(
+          { network, from, floor },
+          `${network}: ALERT reading stopped: ${reason}. Check the node, then clear the halt (docs/operations.md)`,
+        );
+        return;
+      }
+      fork = floor;
     }
     const forkAt = fork;
     const after = await db.transaction(async (tx) => {
       const { orphaned, deep } = await rewindTo(tx, network, forkAt);
+      if (restart) {
+        await insertBlocks(tx, [{ network, ...restart }]);
+        await updateNetwork(tx, network, { scannedHash: restart.hash, haltedReason: null });
+      }
       if (deep.length > 0)
         log.error(
           { network, deposits: deep.map((d) => d.id) },
@@ -131,17 +154,10 @@ export function createScanner(deps: ScannerDeps) {
     await runAfterCommit(after, afterError);
   }
 
-  async function dispatch<R extends Pick<ChainDepositRow, 'exchangeId' | 'userId'>>(
+  const dispatch = <R extends DispatchedRow>(
     rows: R[],
     call: (owner: DepositOwner, rows: R[]) => Promise<AfterCommit[] | undefined>,
-  ): Promise<AfterCommit[]> {
-    const out: AfterCommit[] = [];
-    const exchange = rows.filter((r) => r.exchangeId !== null);
-    const user = rows.filter((r) => r.userId !== null);
-    if (exchange.length > 0) out.push(...((await call(deps.owners.exchange, exchange)) ?? []));
-    if (user.length > 0) out.push(...((await call(deps.owners.user, user)) ?? []));
-    return out;
-  }
+  ) => dispatchToOwners(deps.owners, rows, call);
 
   /** The blocks that link up to the last one read; false in `ok` when the first one does not. */
   function linked(blocks: ScannedBlock[], prevHash: string | null) {
@@ -163,6 +179,8 @@ export function createScanner(deps: ScannerDeps) {
         const asset = adapter.assets.find((a) => a.ticker === t.ticker);
         const assetId = await deps.assetId(t.ticker);
         if (!owner || !asset || !assetId) continue;
+        const amount = new Decimal(t.amountRaw.toString()).div(new Decimal(10).pow(asset.decimals));
+        const dust = deps.dust?.(t.ticker);
         rows.push({
           network,
           assetId,
@@ -170,13 +188,14 @@ export function createScanner(deps: ScannerDeps) {
           txHash: t.txHash,
           eventKey: t.eventKey,
           fromAddress: t.from ?? null,
-          amount: toPlain(new Decimal(t.amountRaw.toString()).div(new Decimal(10).pow(asset.decimals))),
+          amount: toPlain(amount),
           blockNumber: b.number,
           blockHash: b.hash,
           requiredConfirmations: deps.confirmations,
           status: 'seen' as const,
           exchangeId: owner.exchangeId,
           userId: owner.userId,
+          holdReason: dust && amount.lt(dust) ? ('dust' as const) : null,
         });
       }
     }
@@ -186,10 +205,17 @@ export function createScanner(deps: ScannerDeps) {
         tx,
         blocks.map((b) => ({ network, number: b.number, hash: b.hash, parentHash: b.parentHash })),
       );
+      const before = await orphanedAmong(tx, network, rows);
       const seen = await upsertDeposits(tx, rows);
+      // Mined again to another address: the owner it was seen for first is no longer its owner.
+      const moved = before.filter((b) => {
+        const now = seen.find((r) => r.id === b.id);
+        return now !== undefined && (now.exchangeId !== b.exchangeId || now.userId !== b.userId);
+      });
+      const gone = await dispatch(moved, async (owner, r) => owner.left?.(tx, r));
       await updateNetwork(tx, network, { scannedBlock: last.number, scannedHash: last.hash });
       await pruneBlocks(tx, network, last.number, keep);
-      return dispatch(seen, (owner, r) => owner.seen(tx, r));
+      return [...gone, ...(await dispatch(seen, (owner, r) => owner.seen(tx, r)))];
     });
     await runAfterCommit(after, afterError);
   }
@@ -249,14 +275,25 @@ export function createScanner(deps: ScannerDeps) {
         rpcError: null,
         checkedAt: new Date(),
       });
+      halted = state.haltedAt !== null;
+      if (halted) return 0;
       let scanned = state.scannedBlock;
       let scannedHash = state.scannedHash;
       if (scanned === null) {
-        // A network read for the first time starts at the node's newest block.
+        // A network read for the first time starts at the node's newest block, kept as the start
+        // (with its hash, the floor of any rewind).
         const ref = head > 0 ? await adapter.blockRef(head - 1) : null;
         scanned = head - 1;
         scannedHash = ref?.hash ?? null;
-        await updateNetwork(db, network, { scannedBlock: scanned, scannedHash });
+        await db.transaction(async (tx) => {
+          if (ref) await insertBlocks(tx, [{ network, ...ref }]);
+          await updateNetwork(tx, network, {
+            scannedBlock: scanned,
+            scannedHash,
+            startBlock: scanned,
+            startHash: scannedHash,
+          });
+        });
       } else if (scanned >= 0) {
         const ref = await adapter.blockRef(scanned);
         if (!ref) {
@@ -267,15 +304,17 @@ export function createScanner(deps: ScannerDeps) {
           return 0;
         }
         if (ref.hash !== scannedHash) {
-          await rewind(scanned);
+          await rewind(scanned, state);
           return 0;
         }
+        // A halt cleared while the node came back to our chain: the approval to read again lapses.
+        if (state.haltedReason !== null) await updateNetwork(db, network, { haltedReason: null });
       }
       const to = Math.min(head, scanned + maxBlocks);
       if (to > scanned) {
         const read = linked(await adapter.scan(scanned + 1, to, (a) => watched.has(a)), scannedHash);
         if (!read.ok) {
-          await rewind(scanned);
+          await rewind(scanned, state);
           return 0;
         }
         if (read.blocks.length > 0) {
@@ -284,6 +323,10 @@ export function createScanner(deps: ScannerDeps) {
         }
       }
       return confirm(scanned);
+    },
+    /** Reading is stopped (a reorganisation too deep to follow): the network's payouts wait too. */
+    get halted() {
+      return halted;
     },
     /** How many addresses are watched (the back office, benchmarks). */
     watchedCount: () => watched.size,

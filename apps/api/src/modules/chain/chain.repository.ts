@@ -7,7 +7,7 @@ export type ChainDepositRow = typeof chainDeposits.$inferSelect;
 /** What a change of confirmations tells a deposit's owner. */
 export type ChainProgress = Pick<
   ChainDepositRow,
-  'id' | 'exchangeId' | 'userId' | 'confirmations' | 'requiredConfirmations'
+  'id' | 'exchangeId' | 'userId' | 'confirmations' | 'requiredConfirmations' | 'holdReason'
 >;
 
 export async function ensureNetwork(db: DbOrTx, network: string): Promise<NetworkRow> {
@@ -43,6 +43,10 @@ export async function resetNetwork(db: DbOrTx, network: string, genesisHash: str
     scannedBlock: null,
     scannedHash: null,
     nextNonce: null,
+    startBlock: null,
+    startHash: null,
+    haltedAt: null,
+    haltedReason: null,
   });
 }
 
@@ -73,8 +77,30 @@ export async function pruneBlocks(db: DbOrTx, network: string, top: number, keep
 }
 
 /**
+ * The orphaned rows among these transfers (before they are seen again): whose they were, so an owner
+ * whose transfer was mined again to another address is told (chain-scanner.ts).
+ */
+export async function orphanedAmong(
+  db: DbOrTx,
+  network: string,
+  keys: { txHash: string; eventKey: string }[],
+): Promise<ChainDepositRow[]> {
+  if (keys.length === 0) return [];
+  const res = (await db.execute(sql`
+    select d.id from chain_deposits d
+    join jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ tx: k.txHash, ev: k.eventKey })))}::jsonb) as v(tx text, ev text)
+      on d.tx_hash = v.tx and d.event_key = v.ev
+    where d.network = ${network} and d.status = 'orphaned'`)) as unknown as { rows: { id: string }[] };
+  const ids = res.rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(chainDeposits).where(inArray(chainDeposits.id, ids));
+}
+
+/**
  * Records transfers seen in blocks of the chain we follow. A transfer already known and orphaned by a
- * reorganisation comes back to `seen` in its new block; one already seen or final is left alone.
+ * reorganisation comes back to `seen` in its new block, with what that block says it moved: the
+ * amount, the recipient and so the owner (a transaction that calls a contract may move another
+ * amount, to another address, when it is mined again). One already seen or final is left alone.
  * Returns the rows that are new or seen again.
  */
 export async function upsertDeposits(
@@ -90,6 +116,12 @@ export async function upsertDeposits(
       set: {
         blockNumber: sql`excluded.block_number`,
         blockHash: sql`excluded.block_hash`,
+        amount: sql`excluded.amount`,
+        address: sql`excluded.address`,
+        fromAddress: sql`excluded.from_address`,
+        exchangeId: sql`excluded.exchange_id`,
+        userId: sql`excluded.user_id`,
+        holdReason: sql`excluded.hold_reason`,
         status: 'seen',
       },
       setWhere: sql`${chainDeposits.status} = 'orphaned'`,
@@ -163,11 +195,14 @@ export async function findChainDeposit(db: DbOrTx, id: string): Promise<ChainDep
   return row;
 }
 
+/** Not dust: what an owner settles (dust is held by the chain module, never counted). */
+const notDust = sql`${chainDeposits.holdReason} is distinct from 'dust'`;
+
 export function exchangeDeposits(db: DbOrTx, exchangeId: string) {
   return db
     .select()
     .from(chainDeposits)
-    .where(eq(chainDeposits.exchangeId, exchangeId))
+    .where(and(eq(chainDeposits.exchangeId, exchangeId), notDust))
     .orderBy(asc(chainDeposits.createdAt), asc(chainDeposits.id));
 }
 
@@ -212,6 +247,7 @@ export async function countConfirmations(
       userId: chainDeposits.userId,
       confirmations: chainDeposits.confirmations,
       requiredConfirmations: chainDeposits.requiredConfirmations,
+      holdReason: chainDeposits.holdReason,
     });
 }
 
@@ -237,7 +273,7 @@ export function depositsOfExchanges(db: DbOrTx, exchangeIds: string[]) {
   return db
     .select()
     .from(chainDeposits)
-    .where(inArray(chainDeposits.exchangeId, exchangeIds))
+    .where(and(inArray(chainDeposits.exchangeId, exchangeIds), notDust))
     .orderBy(asc(chainDeposits.createdAt), asc(chainDeposits.id));
 }
 

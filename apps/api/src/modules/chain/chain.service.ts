@@ -20,6 +20,7 @@ import type { ChainAdapter, WatchedAsset } from './chain.types';
 import { createChainAddresses } from './chain-addresses';
 import { createChainAdmin } from './chain-admin';
 import { createNetworkJobs } from './chain-jobs';
+import { isHotWallet } from './chain-keys';
 import { type NetworkId, watchableNetworkOf } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import type { PayoutWorkerDeps } from './chain-payouts';
@@ -95,7 +96,13 @@ export function createChainService(deps: ChainServiceDeps) {
   let networksVersion = 0;
   let faucet = deps.faucet;
 
-  const addresses = createChainAddresses({ db, adapterOf, watched });
+  const addresses = createChainAddresses({
+    db,
+    adapterOf,
+    watched,
+    isHotWallet: (address) => isHotWallet(adapters, address),
+    log,
+  });
   const networkJobs = createNetworkJobs({
     ...deps,
     settings,

@@ -89,6 +89,10 @@ export async function startDemoChains(
           hotWalletKey: new SecretKey(hot.key),
           usdtContract: chain.token,
           explorerTxUrl: undefined,
+          dust: {
+            [WATCHABLE_NETWORKS[network].native]: new Decimal(WATCHABLE_NETWORKS[network].defaultDust.native),
+            [WATCHABLE_NETWORKS[network].token]: new Decimal(WATCHABLE_NETWORKS[network].defaultDust.token),
+          },
         });
       }),
     );

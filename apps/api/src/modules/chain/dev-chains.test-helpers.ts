@@ -5,6 +5,7 @@ import { Decimal } from '@vaultline/shared';
 import { type Hex, parseEther } from 'viem';
 import { COIN_REFUSER_ABI, COIN_REFUSER_BYTECODE } from './evm/coin-refuser.artifact';
 import { type DevChain, fundOnDevChain, randomHotWallet, randomXpub, startDevChain } from './evm/dev-chain';
+import { TRANSFER_RELAY_ABI, TRANSFER_RELAY_BYTECODE } from './evm/transfer-relay.artifact';
 
 /** A guest's receiving addresses on the EVM chains (any valid address works: nobody signs for them). */
 export const GUEST = {
@@ -122,4 +123,39 @@ export async function deployRefuser(chain: DevChain, refusing = true): Promise<H
   const receipt = (await chain.mined(hash)) as { contractAddress?: string | null };
   if (!receipt.contractAddress) throw new Error('the coin refuser was not deployed');
   return receipt.contractAddress.toLowerCase() as Hex;
+}
+
+/**
+ * Deploys a contract that relays the chain's token (evm/transfer-relay.sol) from the first dev
+ * account, holding `funds` of it; `set(to, amount)` chooses what its next `relay()` moves.
+ */
+export async function deployRelay(chain: DevChain, funds: bigint) {
+  const owner = chain.accounts[0] as Hex;
+  const hash = await chain.wallet.deployContract({
+    account: owner,
+    chain: null,
+    abi: TRANSFER_RELAY_ABI,
+    bytecode: TRANSFER_RELAY_BYTECODE,
+    args: [chain.token as Hex],
+  });
+  const receipt = (await chain.mined(hash)) as { contractAddress?: string | null };
+  if (!receipt.contractAddress) throw new Error('the relay was not deployed');
+  const address = receipt.contractAddress.toLowerCase() as Hex;
+  await chain.mined(await chain.sendToken(chain.accounts[2] as Hex, address, funds));
+  return {
+    address,
+    /** The owner sets the next relay's recipient and amount (mined at once). */
+    async set(to: string, amount: bigint) {
+      await chain.mined(
+        await chain.wallet.writeContract({
+          account: owner,
+          chain: null,
+          address,
+          abi: TRANSFER_RELAY_ABI,
+          functionName: 'set',
+          args: [to as Hex, amount],
+        }),
+      );
+    },
+  };
 }

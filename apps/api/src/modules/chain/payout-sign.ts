@@ -60,6 +60,19 @@ export function createPayoutSigner(
     await after.changed(await movePayout(db, p.id, WAITING, { status, reason, ...set }));
   }
 
+  /**
+   * Whether a payout is worth no more than its network fee (the most it can cost, as prepared): in
+   * the native coin directly, a token by both prices (undefined when one of them is not fresh).
+   */
+  function belowFee(ticker: string, amount: string, amountRaw: bigint, feeRaw: bigint): boolean | undefined {
+    if (ticker === nativeTicker) return amountRaw <= feeRaw;
+    const native = adapter.assets.find((a) => a.ticker === nativeTicker);
+    const [tokenUsd, nativeUsd] = [deps.usdPrice(ticker), deps.usdPrice(nativeTicker)];
+    if (!native || !tokenUsd || !nativeUsd) return undefined;
+    const feeUsd = nativeUsd.mul(new Decimal(feeRaw.toString()).div(new Decimal(10).pow(native.decimals)));
+    return tokenUsd.mul(amount).lte(feeUsd);
+  }
+
   /** The hot wallet lacks the amount or the gas: it waits, with one alert, and goes once topped up. */
   async function short(w: HotWallet, p: PayoutRow, ticker: string): Promise<false> {
     if (p.status !== 'funds')
@@ -121,6 +134,23 @@ export function createPayoutSigner(
       );
       await hold(p, 'blocked', 'unpayable', { lastError: err.detail });
       return { sent: false, asked: true };
+    }
+    // A refund worth less than its network fee is never sent: the house would pay more in gas than
+    // it gives back. It waits, blocked, for an admin (who cancels it: the transfer stays held).
+    if (p.purpose !== 'exchange_payout') {
+      const below = belowFee(ticker, p.amount, amountRaw, prepared.maxFeeRaw);
+      if (below === undefined) {
+        await hold(p, 'queued', 'noPrice');
+        return { sent: false, asked: true };
+      }
+      if (below) {
+        log.warn(
+          { network, payout: p.id },
+          `${network}: refund ${p.id} (${p.amount} ${ticker}) is worth less than its network fee; it waits for an admin`,
+        );
+        await hold(p, 'blocked', 'belowFee');
+        return { sent: false, asked: true };
+      }
     }
     const gas = ticker === nativeTicker ? have - amountRaw : (balances.get(nativeTicker) ?? 0n);
     if (gas < prepared.maxFeeRaw) return { sent: await short(w, p, ticker), asked: true };

@@ -213,6 +213,8 @@ export function createExchangeService(deps: ExchangeDeps) {
         const held =
           d.status === 'final' &&
           d.holdReason !== null &&
+          // Dust is never refunded: it stays at the address for the operator's sweep.
+          d.holdReason !== 'dust' &&
           !(await deps.chain.livePayout('deposit_refund', d.id, tx));
         if (!held) throw conflict(CHAIN_ERRORS.depositNotHeld, 'DEPOSIT_NOT_HELD');
         const src = await asset(d.assetId);

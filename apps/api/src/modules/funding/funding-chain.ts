@@ -16,6 +16,10 @@ import {
 export const REORGED_NOTE =
   'Its block was replaced on the chain; waiting for the transfer to be mined again.';
 
+/** The note on a user's deposit whose transfer was mined again, after a reorganisation, to another address. */
+export const MOVED_NOTE =
+  'Its block was replaced on the chain and the transfer was mined again to another address: it is not yours.';
+
 /**
  * Signed-in users' deposits on watched networks (DECISIONS §10): a transfer to the user's own
  * address shows at once in their history as pending with its confirmations, and at the required
@@ -53,6 +57,19 @@ export function createFundingChainOwner(deps: {
         const row = await setChainDepositStatus(tx, d.id, {
           status: TransactionStatus.awaitingVerification,
           adminNotes: REORGED_NOTE,
+        });
+        if (row)
+          after.push(() => push(row, { confirmations: 0, requiredConfirmations: d.requiredConfirmations }));
+      }
+      return after;
+    },
+    async left(tx, list) {
+      const after: AfterCommit[] = [];
+      for (const d of list) {
+        const row = await setChainDepositStatus(tx, d.id, {
+          status: TransactionStatus.failed,
+          adminNotes: MOVED_NOTE,
+          decidedAt: new Date(),
         });
         if (row)
           after.push(() => push(row, { confirmations: 0, requiredConfirmations: d.requiredConfirmations }));

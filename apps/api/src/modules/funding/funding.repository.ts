@@ -103,7 +103,8 @@ export async function upsertChainDeposit(
     .onConflictDoUpdate({
       target: deposits.chainDepositId,
       targetWhere: sql`${deposits.chainDepositId} is not null`,
-      set: { status: 2, adminNotes: null },
+      // Seen again after a reorganisation: what its new block moved, to whom (issue 29).
+      set: { status: 2, adminNotes: null, decidedAt: null, amount: v.amount, userId: v.userId },
     })
     .returning();
   if (!row) throw new Error('deposit upsert returned nothing');

@@ -19,6 +19,12 @@ export const CONTRACTS = [
     artifact: 'coin-refuser.artifact.ts',
     constant: 'COIN_REFUSER',
   },
+  {
+    source: 'transfer-relay.sol',
+    name: 'TransferRelay',
+    artifact: 'transfer-relay.artifact.ts',
+    constant: 'TRANSFER_RELAY',
+  },
 ] as const;
 
 /** Compiles one of CONTRACTS with solc-js (a development dependency). */

@@ -53,9 +53,12 @@ export function ChainDepositItem({
           <p className="text-sm text-amber-900 dark:text-amber-200">
             {t(`Admin.Networks.Hold.${d.holdReason}`)}
           </p>
-          <Button size="sm" variant="secondary" onClick={onRefund}>
-            {t('Admin.Networks.Refund')}
-          </Button>
+          {/* Dust is never refunded: it stays at the address for the operator's sweep. */}
+          {d.holdReason === 'dust' ? null : (
+            <Button size="sm" variant="secondary" onClick={onRefund}>
+              {t('Admin.Networks.Refund')}
+            </Button>
+          )}
         </div>
       ) : null}
     </li>
