@@ -13,7 +13,7 @@ import {
   toPlain,
   WalletType,
 } from '@vaultline/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
@@ -111,6 +111,13 @@ export function createFundingService(deps: FundingDeps) {
         { owner: { kind: 'user', userId: d.userId }, assetId: d.assetId, amount },
       ],
     });
+  }
+
+  /** An admin decides deposits reported by hand only; a watched transfer's is the chain's (409). */
+  async function manualOnly(tx: DbOrTx, id: string): Promise<void> {
+    const d = await findDeposit(tx, id);
+    if (!d) throw notFound(FUNDING_ERRORS.depositNotFound, 'DEPOSIT_NOT_FOUND');
+    if (d.chainDepositId) throw conflict(FUNDING_ERRORS.chainManaged, 'DEPOSIT_CHAIN_MANAGED');
   }
 
   return {
@@ -217,9 +224,14 @@ export function createFundingService(deps: FundingDeps) {
       };
     },
 
-    /** Approves a crypto deposit awaiting verification and credits it, exactly once. */
+    /**
+     * Approves a crypto deposit awaiting verification and credits it, exactly once. Never one that
+     * belongs to a transfer on a watched network: the chain credits it when it is final (a reorged
+     * one waits for its transfer to be mined again, and would otherwise be credited twice).
+     */
     async approve(adminId: string, id: string): Promise<void> {
       const done = await db.transaction(async (tx) => {
+        await manualOnly(tx, id);
         const row = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
           status: TransactionStatus.success,
           decidedBy: adminId,
@@ -241,6 +253,7 @@ export function createFundingService(deps: FundingDeps) {
 
     async reject(adminId: string, id: string, notes: string): Promise<void> {
       const row = await db.transaction(async (tx) => {
+        await manualOnly(tx, id);
         const r = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
           status: TransactionStatus.failed,
           adminNotes: notes,
