@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
+import { canonicalHash } from '../chain/tx-hash';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
@@ -28,7 +29,6 @@ import type { ExchangeChain } from './exchange-chain';
 import { countExchanges, listExchanges } from './exchange-list.repository';
 import type { ReceivedOps } from './exchange-received';
 import { chainSettlementEntry, settlementEntry } from './exchange-settlement';
-import { validHash } from './networks';
 import { quoteLapsed } from './quote-window';
 
 const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
@@ -57,13 +57,14 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
 
   /**
    * The house's transfer hash an admin gives with a decision: the payout on the destination network
-   * (success), or a refund on the source network (any other status); checked where a format is known.
+   * (success), or a refund on the source network (any other status); checked for that network and
+   * stored in its one form (decision 0040).
    */
-  async function checkPayoutHash(r: ExchangeRow, status: number, hash: string): Promise<string> {
+  async function checkPayoutHash(r: ExchangeRow, status: number, typed: string): Promise<string> {
     const assetId = status === TransactionStatus.success ? r.destinationAssetId : r.sourceAssetId;
     const ticker = (await catalog.byId(assetId))?.ticker ?? '';
-    if (hash.length > EXCHANGE_LIMITS.maxHashLength || !validHash(ticker, hash))
-      throw badRequest(EXCHANGE_ERRORS.invalidHash(ticker), 'INVALID_HASH', undefined, { ticker });
+    const hash = typed.length > EXCHANGE_LIMITS.maxHashLength ? undefined : canonicalHash(ticker, typed);
+    if (!hash) throw badRequest(EXCHANGE_ERRORS.invalidHash(ticker), 'INVALID_HASH', undefined, { ticker });
     return hash;
   }
 

@@ -6,6 +6,7 @@ import {
   Decimal,
   type Deposit,
   type DepositAddress,
+  EXCHANGE_ERRORS,
   FUNDING_ERRORS,
   hasAtMostDecimals,
   TransactionStatus,
@@ -18,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
 import type { ChainService } from '../chain/chain.service';
+import { canonicalHash } from '../chain/tx-hash';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -161,6 +163,12 @@ export function createFundingService(deps: FundingDeps) {
       if (deps.chain.watched(a.ticker)) throw conflict(CHAIN_ERRORS.watchedNoHash, 'NETWORK_WATCHED');
       await this.depositAddress(input.assetId, userId);
       const amount = checkAmount(a, input.amount);
+      // Checked for its network and stored in its one form: one transaction, one claim (decision 0040).
+      const hash = canonicalHash(a.ticker, input.transactionHash);
+      if (!hash)
+        throw badRequest(EXCHANGE_ERRORS.invalidHash(a.ticker), 'INVALID_HASH', undefined, {
+          ticker: a.ticker,
+        });
       const id = await db.transaction(async (tx) => {
         const row = await insertDeposit(tx, {
           userId,
@@ -168,12 +176,12 @@ export function createFundingService(deps: FundingDeps) {
           method: 'crypto',
           amount: toPlain(amount),
           status: TransactionStatus.awaitingVerification,
-          transactionHash: input.transactionHash,
+          transactionHash: hash,
         });
         if (
           !(await deps.chain.claimHash(tx, {
             ticker: a.ticker,
-            hash: input.transactionHash,
+            hash,
             depositId: row.id,
           }))
         )
@@ -186,7 +194,7 @@ export function createFundingService(deps: FundingDeps) {
         userId,
         status: TransactionStatus.awaitingVerification,
         adminNotes: null,
-        transactionHash: input.transactionHash,
+        transactionHash: hash,
       });
       return id;
     },
