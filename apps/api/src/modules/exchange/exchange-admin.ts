@@ -101,9 +101,12 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
         // A refund is final: its coins went back, so no status (a payout least of all) follows it.
         if (before.refundedAt) throw conflict(EXCHANGE_RECEIVED_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
         // A watched exchange that received a deposit moves with its chain: an admin approves it only
-        // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise.
+        // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise. Nor
+        // is one approved before its deposit is final (none seen yet, or its block reorganised
+        // away): the chain would settle that deposit again when it is mined.
         const manualPayout = before.chainResolution === 'manual' && status === TransactionStatus.success;
-        if (before.network && before.transactionHash && !manualPayout)
+        const approval = status === TransactionStatus.success;
+        if (before.network && (before.transactionHash || approval) && !manualPayout)
           throw conflict(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
         const hash = payoutHash?.trim() ? await checkPayoutHash(before, status, payoutHash.trim()) : null;
         const set = await setExchangeStatus(tx, id, status, notes || null);
