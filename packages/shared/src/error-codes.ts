@@ -74,6 +74,7 @@ export const ERROR_CODE_PARAMS = {
   DEMO_ONLY: [],
   DEPOSIT_NOT_FOUND: [],
   ALREADY_PROCESSED: [],
+  DEPOSIT_CHAIN_MANAGED: [],
   CARD_LIMIT: ['max', 'ticker'],
   // Watched networks (DECISIONS §10): the back office's payouts and transfers seen.
   CHAIN_MANAGED: [],

@@ -11,6 +11,8 @@ export const FUNDING_ERRORS = {
   notFiat: 'Card deposits are only possible for fiat currencies.',
   depositNotFound: 'Deposit not found.',
   alreadyProcessed: 'This deposit has already been processed.',
+  chainManaged:
+    'This deposit is settled from the blockchain: it is credited by itself when its transfer reaches its confirmations.',
   cardLimit: (max: string, ticker: string) =>
     `A card deposit can be at most ${max} ${ticker}. Please enter a smaller amount.`,
 } as const;

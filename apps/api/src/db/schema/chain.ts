@@ -254,7 +254,9 @@ export const chainPayouts = pgTable(
 /**
  * A transaction hash claimed by a guest exchange or a user's deposit on a network that is not
  * watched (the guest or user types it): one claim per hash and network, enforced here, so one
- * deposit can never be approved twice (DECISIONS §10).
+ * deposit can never be approved twice (DECISIONS §10). The hash is in its network's one form
+ * (decision 0040; `tx_hash_canonical`, migration 0033), checked here too, so no other spelling of
+ * a transaction can make a second claim.
  */
 export const txClaims = pgTable(
   'tx_claims',
@@ -268,5 +270,6 @@ export const txClaims = pgTable(
   (t) => [
     primaryKey({ name: 'tx_claims_pkey', columns: [t.network, t.txHash] }),
     check('tx_claims_one_owner', sql`(${t.exchangeId} is null) <> (${t.depositId} is null)`),
+    check('tx_claims_hash_canonical', sql`${t.txHash} = tx_hash_canonical(${t.network}, ${t.txHash})`),
   ],
 );

@@ -10,7 +10,8 @@ import {
   insertClaim,
   takeAddressIndex,
 } from './chain-addresses.repository';
-import { claimNetworkOf, type NetworkId, normalHash } from './chain-networks';
+import { claimNetworkOf, type NetworkId } from './chain-networks';
+import { canonicalHash } from './tx-hash';
 
 /**
  * Deposit addresses (one per guest exchange, one per user and network, derived from the operator's
@@ -84,7 +85,8 @@ export function createChainAddresses(deps: {
 
   /**
    * Claims a hash typed for a network that is not watched (DECISIONS §10): one exchange or deposit
-   * per hash and network, enforced by the database. False when it is claimed already.
+   * per hash and network, enforced by the database, in the hash's one form (decision 0040: the
+   * caller has checked it; the database refuses another form). False when it is claimed already.
    */
   function claimHash(
     tx: DbOrTx,
@@ -92,7 +94,7 @@ export function createChainAddresses(deps: {
   ) {
     return insertClaim(tx, {
       network: claimNetworkOf(c.ticker),
-      txHash: normalHash(c.hash),
+      txHash: canonicalHash(c.ticker, c.hash) ?? c.hash,
       ...(c.exchangeId ? { exchangeId: c.exchangeId } : {}),
       ...(c.depositId ? { depositId: c.depositId } : {}),
     });

@@ -38,15 +38,10 @@ export function watchableNetworkOf(ticker: string): NetworkId | undefined {
 /**
  * The network a transaction hash belongs to, for claims on networks that are not watched: assets
  * that share a chain share it (a USDT transfer's hash is an Ethereum transaction), the others are
- * their own. Kept in step with migration 0018's backfill.
+ * their own. Kept in step with migration 0018's backfill and the SQL function `tx_claim_network`
+ * (migration 0033).
  */
 export function claimNetworkOf(ticker: string): string {
   if (ticker === 'USDT-TRC20') return 'TRX';
   return watchableNetworkOf(ticker) ?? ticker;
-}
-
-/** Hex hashes compare without case (0xABC… and 0xabc… are one transaction). */
-export function normalHash(hash: string): string {
-  const h = hash.trim();
-  return /^(0x)?[0-9a-fA-F]+$/.test(h) ? h.toLowerCase() : h;
 }

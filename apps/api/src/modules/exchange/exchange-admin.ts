@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
+import { canonicalHash } from '../chain/tx-hash';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
@@ -28,7 +29,6 @@ import type { ExchangeChain } from './exchange-chain';
 import { countExchanges, listExchanges } from './exchange-list.repository';
 import type { ReceivedOps } from './exchange-received';
 import { chainSettlementEntry, settlementEntry } from './exchange-settlement';
-import { validHash } from './networks';
 import { quoteLapsed } from './quote-window';
 
 const EXCHANGE_FINAL = 'This exchange has succeeded; its status can no longer change.';
@@ -57,13 +57,14 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
 
   /**
    * The house's transfer hash an admin gives with a decision: the payout on the destination network
-   * (success), or a refund on the source network (any other status); checked where a format is known.
+   * (success), or a refund on the source network (any other status); checked for that network and
+   * stored in its one form (decision 0040).
    */
-  async function checkPayoutHash(r: ExchangeRow, status: number, hash: string): Promise<string> {
+  async function checkPayoutHash(r: ExchangeRow, status: number, typed: string): Promise<string> {
     const assetId = status === TransactionStatus.success ? r.destinationAssetId : r.sourceAssetId;
     const ticker = (await catalog.byId(assetId))?.ticker ?? '';
-    if (hash.length > EXCHANGE_LIMITS.maxHashLength || !validHash(ticker, hash))
-      throw badRequest(EXCHANGE_ERRORS.invalidHash(ticker), 'INVALID_HASH', undefined, { ticker });
+    const hash = typed.length > EXCHANGE_LIMITS.maxHashLength ? undefined : canonicalHash(ticker, typed);
+    if (!hash) throw badRequest(EXCHANGE_ERRORS.invalidHash(ticker), 'INVALID_HASH', undefined, { ticker });
     return hash;
   }
 
@@ -100,9 +101,12 @@ export function createExchangeAdminOps(deps: ExchangeAdminDeps) {
         // A refund is final: its coins went back, so no status (a payout least of all) follows it.
         if (before.refundedAt) throw conflict(EXCHANGE_RECEIVED_ERRORS.alreadyRefunded, 'ALREADY_REFUNDED');
         // A watched exchange that received a deposit moves with its chain: an admin approves it only
-        // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise.
+        // when its payout is manual (no hot wallet there), and refunds or requotes it otherwise. Nor
+        // is one approved before its deposit is final (none seen yet, or its block reorganised
+        // away): the chain would settle that deposit again when it is mined.
         const manualPayout = before.chainResolution === 'manual' && status === TransactionStatus.success;
-        if (before.network && before.transactionHash && !manualPayout)
+        const approval = status === TransactionStatus.success;
+        if (before.network && (before.transactionHash || approval) && !manualPayout)
           throw conflict(CHAIN_ERRORS.chainManaged, 'CHAIN_MANAGED');
         const hash = payoutHash?.trim() ? await checkPayoutHash(before, status, payoutHash.trim()) : null;
         const set = await setExchangeStatus(tx, id, status, notes || null);

@@ -111,7 +111,15 @@ export function createExchangeChain(deps: ExchangeChainDeps) {
         const left = (await chain.exchangeDeposits(tx, id)).filter(
           (d) => d.assetId === r.sourceAssetId && d.status !== 'orphaned',
         );
-        if (left.length > 0) continue;
+        if (left.some((d) => d.status === 'seen')) continue;
+        if (left.length > 0) {
+          // What is left is final: it is what arrived (an admin may requote or refund it now, and
+          // the expiry pass settles it once the exchange's time is up, if the transfer that left
+          // the chain is not mined again by then).
+          const [next] = await setAmountsReceived(tx, [{ id, amount: toPlain(sum(left)) }]);
+          if (next) after.push(() => deps.pushProgress(next));
+          continue;
+        }
         // Its only deposit left the chain: waiting for it again (or for another).
         const next = await updateExchange(tx, id, {
           status: TransactionStatus.awaitingVerification,
@@ -182,15 +190,19 @@ export function createExchangeChain(deps: ExchangeChainDeps) {
   };
 
   /**
-   * A watched exchange that received less than its quote and whose time is up: settled now with
-   * what arrived (a requote, or a refund below the minimum). Run by the expiry pass.
+   * A watched exchange whose time is up, with final transfers and none still confirming: settled
+   * now with what is final (a requote, a refund below the minimum, or its quote when exactly the
+   * quote arrived in time). It received less than its quote, or a transfer of it left the chain for
+   * good after the others were final. Run by the expiry pass.
    */
   async function settleShort(tx: DbOrTx, id: string): Promise<AfterCommit[]> {
     const r = await lockExchange(tx, id);
     if (!r || r.status !== TransactionStatus.pending || r.chainResolution !== null || r.holdReason) return [];
     const mine = (await chain.exchangeDeposits(tx, r.id)).filter((x) => x.assetId === r.sourceAssetId);
-    if (mine.length === 0 || mine.some((x) => x.status === 'seen')) return [];
-    return resolve(tx, r, sum(mine.filter((x) => x.status === 'final')), { late: true });
+    const finals = mine.filter((x) => x.status === 'final');
+    if (finals.length === 0 || mine.some((x) => x.status === 'seen')) return [];
+    const late = Math.min(...finals.map((x) => x.createdAt.getTime())) > expiresAt(r);
+    return resolve(tx, r, sum(finals), { late });
   }
 
   return {

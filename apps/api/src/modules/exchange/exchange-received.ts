@@ -3,6 +3,7 @@ import {
   commissionQuote,
   Decimal,
   EXCHANGE_RECEIVED_ERRORS as E,
+  EXCHANGE_ERRORS,
   hasAtMostDecimals,
   isDecimalString,
   TransactionStatus,
@@ -13,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import { type AfterCommit, runAfterCommit } from '../chain/chain-owners';
+import { canonicalHash } from '../chain/tx-hash';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
@@ -22,7 +24,7 @@ import { exchangeAudit } from './exchange-audit';
 import type { ExchangeChain } from './exchange-chain';
 import type { ExchangeChainPort } from './exchange-deps';
 import { chainRefundEntry, refundEntries, settlementEntry } from './exchange-settlement';
-import { validAddress, validHash } from './networks';
+import { validAddress } from './networks';
 import { quoteLapsed } from './quote-window';
 import { refundMail, requoteMail } from './received-mail';
 
@@ -77,14 +79,13 @@ export function createReceivedOps(deps: ReceivedDeps) {
     return new Decimal(r.amountReceived);
   }
 
-  function checkHash(ticker: string, hash: string | undefined): string | null {
-    const h = hash?.trim();
+  /** The house's transfer hash, checked for its network and in its one form (decision 0040). */
+  function checkHash(ticker: string, typed: string | undefined): string | null {
+    const h = typed?.trim();
     if (!h) return null;
-    if (!validHash(ticker, h))
-      throw badRequest(`This is not a valid ${ticker} transaction hash.`, 'INVALID_HASH', undefined, {
-        ticker,
-      });
-    return h;
+    const hash = canonicalHash(ticker, h);
+    if (!hash) throw badRequest(EXCHANGE_ERRORS.invalidHash(ticker), 'INVALID_HASH', undefined, { ticker });
+    return hash;
   }
 
   /**

@@ -229,8 +229,15 @@ export async function setPayoutState(
   return row;
 }
 
-/** Watched exchanges paid in part whose time is up (the expiry pass settles them with what arrived). */
+/**
+ * Watched exchanges not decided whose time is up, with a final transfer and none confirming: paid
+ * in part, or one of their transfers left the chain after the others were final (the expiry pass
+ * settles them with what is final).
+ */
 export async function shortPaidPastWindow(db: DbOrTx, windowMinutes: number, limit = 100): Promise<string[]> {
+  const transfer = (status: 'seen' | 'final') =>
+    sql`exists (select 1 from chain_deposits d where d.exchange_id = ${guestExchanges.id}
+      and d.asset_id = ${guestExchanges.sourceAssetId} and d.status = ${status})`;
   const rows = await db
     .select({ id: guestExchanges.id })
     .from(guestExchanges)
@@ -240,7 +247,8 @@ export async function shortPaidPastWindow(db: DbOrTx, windowMinutes: number, lim
         sql`${guestExchanges.network} is not null`,
         sql`${guestExchanges.chainResolution} is null`,
         sql`${guestExchanges.holdReason} is null`,
-        sql`${guestExchanges.amountReceived} < ${guestExchanges.amount}`,
+        transfer('final'),
+        sql`not ${transfer('seen')}`,
         lt(guestExchanges.creationDate, sql`now() - ${String(windowMinutes)}::numeric * interval '1 minute'`),
       ),
     )

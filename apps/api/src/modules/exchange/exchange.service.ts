@@ -13,6 +13,7 @@ import {
 } from '@vaultline/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { runAfterCommit } from '../chain/chain-owners';
+import { canonicalHash } from '../chain/tx-hash';
 import type { AssetRow } from '../wallets/wallets.repository';
 import {
   confirmExchange,
@@ -31,7 +32,7 @@ import type { ExchangeDeps } from './exchange-deps';
 import { listMail, statusMail, trackingLink } from './exchange-mail';
 import { createReceivedOps } from './exchange-received';
 import { exchangeStage, toAdminExchange, toPublicExchange } from './exchange-view';
-import { validAddress, validHash } from './networks';
+import { validAddress } from './networks';
 
 export { EXPIRED_NOTE };
 
@@ -157,10 +158,11 @@ export function createExchangeService(deps: ExchangeDeps) {
       if (!row) throw notFound(EXCHANGE_ERRORS.notFound, 'EXCHANGE_NOT_FOUND');
       if (row.network) throw conflict(CHAIN_ERRORS.watchedNoHash, 'NETWORK_WATCHED');
       const src = await asset(row.sourceAssetId);
-      const hash = input.transactionHash?.trim() ?? '';
-      if (!hash) throw bad('HASH_REQUIRED', EXCHANGE_ERRORS.hashRequired);
-      if (!validHash(src.ticker, hash))
-        throw bad('INVALID_HASH', EXCHANGE_ERRORS.invalidHash(src.ticker), { ticker: src.ticker });
+      const typed = input.transactionHash?.trim() ?? '';
+      if (!typed) throw bad('HASH_REQUIRED', EXCHANGE_ERRORS.hashRequired);
+      // Checked for its network and stored in its one form: one transaction, one claim (decision 0040).
+      const hash = canonicalHash(src.ticker, typed);
+      if (!hash) throw bad('INVALID_HASH', EXCHANGE_ERRORS.invalidHash(src.ticker), { ticker: src.ticker });
       const sender = optional(input.senderWalletAddress);
       if (sender !== undefined && !validAddress(src.ticker, sender))
         throw bad('INVALID_SENDER_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
@@ -221,8 +223,9 @@ export function createExchangeService(deps: ExchangeDeps) {
         const to = address.trim();
         if (!validAddress(src.ticker, to))
           throw bad('INVALID_REFUND_ADDRESS', EXCHANGE_RECEIVED_ERRORS.invalidRefundAddress);
-        const hash = payoutHash?.trim() || undefined;
-        if (hash && !validHash(src.ticker, hash))
+        const typed = payoutHash?.trim() || undefined;
+        const hash = typed && canonicalHash(src.ticker, typed);
+        if (typed && !hash)
           throw bad('INVALID_HASH', EXCHANGE_ERRORS.invalidHash(src.ticker), { ticker: src.ticker });
         await chainOps.refundHeld(tx, actorId, d, to, hash);
         await deps.audit.record(tx, {

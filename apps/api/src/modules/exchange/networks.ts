@@ -4,36 +4,33 @@ import type addressValidatorType from 'multicoin-address-validator';
 
 /**
  * What the server knows about each asset's network: the validator (multicoin-address-validator,
- * docs/decisions/0016) for its addresses, the shape of its transaction hashes and whether it uses
- * a memo / tag. An asset not listed (or a network the library does not know) falls back to the
- * spec's rule: an address of at least 10 characters, any hash of at least 10.
+ * docs/decisions/0016) for its addresses and whether it uses a memo / tag. An asset not listed (or
+ * a network the library does not know) falls back to the spec's rule: an address of at least 10
+ * characters. Transaction hashes: chain/tx-hash.ts (decision 0040).
  */
 interface Network {
   /** Currency symbol and chain type for multicoin-address-validator. */
   validator?: { currency: string; chainType?: string };
-  hash?: RegExp;
   memo?: RegExp;
 }
 
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
 // BNB Smart Chain and the ERC-20/BEP-20 tokens use Ethereum-style addresses.
-const EVM: Network = { validator: { currency: 'eth' }, hash: EVM_HASH };
+const EVM: Network = { validator: { currency: 'eth' } };
 
 const NETWORKS: Record<string, Network> = {
-  BTC: { validator: { currency: 'btc' }, hash: HEX64 },
-  LTC: { validator: { currency: 'ltc' }, hash: HEX64 },
-  ZEC: { validator: { currency: 'zec' }, hash: HEX64 },
-  ADA: { validator: { currency: 'ada' }, hash: HEX64 },
+  BTC: { validator: { currency: 'btc' } },
+  LTC: { validator: { currency: 'ltc' } },
+  ZEC: { validator: { currency: 'zec' } },
+  ADA: { validator: { currency: 'ada' } },
   ETH: EVM,
   BNB: EVM,
   USDT: EVM,
   'USDT-BEP20': EVM,
-  'USDT-TRC20': { validator: { currency: 'trx' }, hash: HEX64 },
+  'USDT-TRC20': { validator: { currency: 'trx' } },
   // XRP destination tag: an unsigned 32-bit integer.
-  XRP: { validator: { currency: 'xrp' }, hash: HEX64, memo: /^(?:0|[1-9]\d{0,9})$/ },
+  XRP: { validator: { currency: 'xrp' }, memo: /^(?:0|[1-9]\d{0,9})$/ },
   // The library knows neither Cosmos nor TON: the length rule applies to their addresses.
-  ATOM: { hash: HEX64, memo: /^[\x20-\x7e]{1,256}$/ },
+  ATOM: { memo: /^[\x20-\x7e]{1,256}$/ },
   TON: { memo: /^[\x20-\x7e]{1,120}$/ },
 };
 
@@ -70,10 +67,4 @@ export function validMemo(ticker: string, memo: string): boolean {
   const re = NETWORKS[ticker]?.memo;
   if (!re?.test(memo)) return false;
   return ticker !== 'XRP' || Number(memo) <= XRP_TAG_MAX;
-}
-
-export function validHash(ticker: string, hash: string): boolean {
-  const re = NETWORKS[ticker]?.hash;
-  if (re) return re.test(hash);
-  return hash.length >= 10 && !/\s/.test(hash);
 }

@@ -6,6 +6,7 @@ import {
   Decimal,
   type Deposit,
   type DepositAddress,
+  EXCHANGE_ERRORS,
   FUNDING_ERRORS,
   hasAtMostDecimals,
   TransactionStatus,
@@ -13,11 +14,12 @@ import {
   toPlain,
   WalletType,
 } from '@vaultline/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
 import type { ChainService } from '../chain/chain.service';
+import { canonicalHash } from '../chain/tx-hash';
 import type { FeedService } from '../feed/feed.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -113,6 +115,13 @@ export function createFundingService(deps: FundingDeps) {
     });
   }
 
+  /** An admin decides deposits reported by hand only; a watched transfer's is the chain's (409). */
+  async function manualOnly(tx: DbOrTx, id: string): Promise<void> {
+    const d = await findDeposit(tx, id);
+    if (!d) throw notFound(FUNDING_ERRORS.depositNotFound, 'DEPOSIT_NOT_FOUND');
+    if (d.chainDepositId) throw conflict(FUNDING_ERRORS.chainManaged, 'DEPOSIT_CHAIN_MANAGED');
+  }
+
   return {
     /**
      * Where the user sends a crypto deposit: on a watched network their own address, credited by
@@ -154,6 +163,12 @@ export function createFundingService(deps: FundingDeps) {
       if (deps.chain.watched(a.ticker)) throw conflict(CHAIN_ERRORS.watchedNoHash, 'NETWORK_WATCHED');
       await this.depositAddress(input.assetId, userId);
       const amount = checkAmount(a, input.amount);
+      // Checked for its network and stored in its one form: one transaction, one claim (decision 0040).
+      const hash = canonicalHash(a.ticker, input.transactionHash);
+      if (!hash)
+        throw badRequest(EXCHANGE_ERRORS.invalidHash(a.ticker), 'INVALID_HASH', undefined, {
+          ticker: a.ticker,
+        });
       const id = await db.transaction(async (tx) => {
         const row = await insertDeposit(tx, {
           userId,
@@ -161,12 +176,12 @@ export function createFundingService(deps: FundingDeps) {
           method: 'crypto',
           amount: toPlain(amount),
           status: TransactionStatus.awaitingVerification,
-          transactionHash: input.transactionHash,
+          transactionHash: hash,
         });
         if (
           !(await deps.chain.claimHash(tx, {
             ticker: a.ticker,
-            hash: input.transactionHash,
+            hash,
             depositId: row.id,
           }))
         )
@@ -179,7 +194,7 @@ export function createFundingService(deps: FundingDeps) {
         userId,
         status: TransactionStatus.awaitingVerification,
         adminNotes: null,
-        transactionHash: input.transactionHash,
+        transactionHash: hash,
       });
       return id;
     },
@@ -217,9 +232,14 @@ export function createFundingService(deps: FundingDeps) {
       };
     },
 
-    /** Approves a crypto deposit awaiting verification and credits it, exactly once. */
+    /**
+     * Approves a crypto deposit awaiting verification and credits it, exactly once. Never one that
+     * belongs to a transfer on a watched network: the chain credits it when it is final (a reorged
+     * one waits for its transfer to be mined again, and would otherwise be credited twice).
+     */
     async approve(adminId: string, id: string): Promise<void> {
       const done = await db.transaction(async (tx) => {
+        await manualOnly(tx, id);
         const row = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
           status: TransactionStatus.success,
           decidedBy: adminId,
@@ -241,6 +261,7 @@ export function createFundingService(deps: FundingDeps) {
 
     async reject(adminId: string, id: string, notes: string): Promise<void> {
       const row = await db.transaction(async (tx) => {
+        await manualOnly(tx, id);
         const r = await transitionDeposit(tx, id, TransactionStatus.awaitingVerification, {
           status: TransactionStatus.failed,
           adminNotes: notes,

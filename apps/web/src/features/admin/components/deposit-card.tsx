@@ -5,7 +5,9 @@ import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { Badge, Detail, type Tone } from './admin-ui';
 
-/** Deposit status: 3 awaiting verification, 2 card charge in progress, 1 credited, 0 failed. */
+/**
+ * Deposit status: 3 awaiting verification (one reported by hand; a transfer on a watched network,
+ * with its confirmations, waits for the chain, never for an admin), 2 card charge in progress, 1 credited, 0 failed. */
 const STATUS: Record<number, { key: string; tone: Tone }> = {
   3: { key: 'Awaiting', tone: 'warning' },
   2: { key: 'Charging', tone: 'neutral' },
@@ -87,7 +89,7 @@ export function DepositCard({ deposit: d, onDecide, onRefund }: Props) {
         ) : null}
         {d.adminNotes ? <Detail label={t('Admin.Deposits.Notes')}>{d.adminNotes}</Detail> : null}
       </dl>
-      {d.status === AWAITING_DEPOSIT ? (
+      {d.status === AWAITING_DEPOSIT && d.requiredConfirmations === null ? (
         <div className="mt-4 flex flex-wrap gap-2">
           <Button variant="success" size="sm" onClick={() => onDecide(d, true)}>
             {t('Admin.Common.Approve')}

@@ -54,6 +54,31 @@ const payment = (over: Partial<AdminPremiumPayment> = {}): AdminPremiumPayment =
   ...over,
 });
 
+describe('deciding a crypto deposit (admin Deposits)', () => {
+  it('offers Approve and Reject on one reported by hand, never on a watched transfer waiting for its block', () => {
+    const crypto = { status: 3, method: 'crypto' as const, cardLast4: null, cardBrand: null };
+    renderAdmin(
+      <ul>
+        <DepositCard deposit={deposit(crypto)} onDecide={() => undefined} onRefund={() => undefined} />
+        <DepositCard
+          deposit={deposit({
+            ...crypto,
+            id: '11111111-1111-4111-8111-1111111111d4',
+            confirmations: 0,
+            requiredConfirmations: 12,
+          })}
+          onDecide={() => undefined}
+          onRefund={() => undefined}
+        />
+      </ul>,
+    );
+    expect(screen.getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Reject' })).toHaveLength(1);
+    const watched = screen.getByTestId('deposit-11111111-1111-4111-8111-1111111111d4');
+    expect(within(watched).queryByRole('button')).toBeNull();
+  });
+});
+
 describe('refunding a card deposit (admin Deposits)', () => {
   it('offers Refund only on a credited card deposit not refunded yet', async () => {
     const onRefund = vi.fn();
