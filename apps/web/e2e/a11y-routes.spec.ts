@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type A11yData, createA11yData, freshLock, prepare, type Role } from './a11y.fixtures';
+import { type A11yData, createA11yData, freshLock, freshToken, prepare, type Role } from './a11y.fixtures';
 import { expectNoA11yViolations } from './support/a11y';
 import { weakFocusIndicatorsByTheme } from './support/keyboard';
 
@@ -268,7 +268,8 @@ for (const [name, c] of Object.entries(CASES)) {
     page,
   }) => {
     test.setTimeout(120_000);
-    await prepare(page, c.as === 'guest' ? null : data.tokens[c.as]);
+    // Signed in now: a token taken before the sweep would lapse before its last pages.
+    await prepare(page, c.as === 'guest' ? null : await freshToken(data, c.as));
     const calls = apiCalls(page);
     const widths = c.phone ? [1280, 390] : [1280];
     // One load per width: the page, then each state, is checked in the light theme and in the dark
