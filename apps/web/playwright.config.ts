@@ -54,11 +54,16 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: [apiServer(port, dataDir), apiServer(a11yPort, a11yDataDir)],
+  // The sweep's server gives 5-minute access tokens: the sweep signs in per page, so its length (on a
+  // loaded machine, well past the usual 15 minutes) can never outlive a token.
+  webServer: [
+    apiServer(port, dataDir),
+    apiServer(a11yPort, a11yDataDir, { ACCESS_TOKEN_TTL_SECONDS: '300' }),
+  ],
 });
 
 /** The built app served by the API with the demo accounts below, on its own port and data dir. */
-function apiServer(serverPort: number, serverDataDir: string) {
+function apiServer(serverPort: number, serverDataDir: string, extraEnv: Record<string, string> = {}) {
   return {
     command: 'node --import tsx apps/api/src/server.ts',
     cwd: root,
@@ -82,6 +87,7 @@ function apiServer(serverPort: number, serverDataDir: string) {
       CHAIN_POLL_MS: '300',
       // partner.spec.ts adds a webhook endpoint on 127.0.0.1 (refused outside tests: public addresses only).
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      ...extraEnv,
     },
   };
 }

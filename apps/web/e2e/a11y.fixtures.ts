@@ -15,9 +15,13 @@ const btcHash = () => randomBytes(32).toString('hex');
 export const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 export interface A11yData {
+  baseURL: string;
   sessions: Record<Exclude<Role, 'guest'>, Session>;
-  /** Access tokens per role (the premium one carries the premium claim). */
-  tokens: Record<Exclude<Role, 'guest'>, string>;
+  /**
+   * E-mail and password per role: each test signs in afresh (an access token lives 15 minutes, the
+   * sweep longer, more so on a loaded machine; the premium account's token carries its claim).
+   */
+  logins: Record<Exclude<Role, 'guest'>, { email: string; password: string }>;
   btcId: string;
   ethId: string;
   transactionId: string;
@@ -144,9 +148,15 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
   }
 
   const sessions = { user, premium, admin };
+  expect(bought.jwToken).not.toBe('');
   return {
+    baseURL,
     sessions,
-    tokens: { user: user.token, premium: bought.jwToken, admin: admin.token },
+    logins: {
+      user: { email: E2E.userEmail, password: E2E.userPassword },
+      premium: { email: premiumUser.email, password: 'ada-password-123' },
+      admin: { email: E2E.adminEmail, password: E2E.adminPassword },
+    },
     btcId,
     ethId,
     transactionId,
@@ -160,13 +170,29 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
   };
 }
 
-/** A fresh price lock for the preview page (it lives 60 s). */
+/** A new access token of the role, signed in now (never one older than the test). */
+export async function freshToken(data: A11yData, role: Exclude<Role, 'guest'>): Promise<string> {
+  const { email, password } = data.logins[role];
+  const s = await sessionOf(data.baseURL, email, password);
+  await s.dispose();
+  return s.token;
+}
+
+/** A fresh price lock for the preview page (it lives 60 s), taken by the user signed in now. */
 export async function freshLock(data: A11yData): Promise<string> {
-  const lock = (await post(data.sessions.user, 'AssetConvert/lock', {
-    leftAssetId: data.btcId,
-    rightAssetId: data.ethId,
-  })) as { id: string };
-  return lock.id;
+  const { email, password } = data.logins.user;
+  const s = await sessionOf(data.baseURL, email, password);
+  try {
+    const lock = (await post(s, 'AssetConvert/lock', {
+      leftAssetId: data.btcId,
+      rightAssetId: data.ethId,
+    })) as {
+      id: string;
+    };
+    return lock.id;
+  } finally {
+    await s.dispose();
+  }
 }
 
 /**

@@ -23,15 +23,39 @@ test('guest: home widget -> own address -> test deposit -> confirmations live ->
   const id = (t: string) => wallets.find((w) => w.ticker === t)?.id as string;
   await page.goto('/home');
   const widget = page.locator('#exchange-widget');
+  // ETH and BSC are watched, the other assets are not: the form says which is which.
+  await expect(widget).toContainText(
+    'on Ethereum and BNB Smart Chain the deposit is detected by itself, on other networks they confirm the transfer with its hash.',
+  );
   await widget.getByLabel('You give', { exact: true }).selectOption(id('ETH'));
   await widget.getByLabel('You receive', { exact: true }).selectOption(id('BNB'));
   await widget.getByLabel('Amount you give').fill('0.05');
   await widget.getByRole('button', { name: 'Convert' }).click();
   await expect(page).toHaveURL(/\/buy-sell\/manual-deposit\//);
+  // A watched network: nothing is confirmed by hand, and no text says so (the spec's manual words
+  // are for the networks that are not watched).
+  await expect(notification(page, 'Proceeding to your deposit address')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Automatic deposit');
+  await expect(
+    page.getByText(/We watch Ethereum: your deposit is detected and counted by itself/),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Steps of the deposit' })).toContainText('Send');
+  await expect(page.getByRole('main')).not.toContainText(
+    /[Mm]anual deposit|confirm the (transfer|transaction)/,
+  );
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('chain.guest@example.com');
   await page.getByLabel(/^Your BNB address/).fill('0x2222222222222222222222222222222222222222');
   await page.getByRole('button', { name: 'Get Address' }).click();
-  await expect(notification(page, 'Exchange Created')).toBeVisible();
+  await expect(
+    notification(page, 'Exchange Created').getByText(
+      'Please send the crypto to the provided address. Your deposit is detected on Ethereum by itself: there is nothing to confirm.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Automatic deposit');
+  await expect(page.getByRole('main')).not.toContainText(
+    /[Mm]anual deposit|confirm the (transfer|transaction)/,
+  );
 
   // The exchange's own address (an EVM address, not the house's shared one), and no hash field.
   const address = page.getByTestId('deposit-address');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { type A11yData, createA11yData, prepare } from './a11y.fixtures';
+import { type A11yData, createA11yData, freshToken, prepare } from './a11y.fixtures';
 import { chooseWithArrows, expectFocusTrapped, expectFocusVisible, tabTo } from './support/keyboard';
 
 // The exchange flows, menus, the carousel and the dialogs with the keyboard alone (Tab, Shift+Tab,
@@ -68,7 +68,7 @@ for (const dark of [false, true]) {
 }
 
 test('signed-in convert: buy-sell, lock, amount, Confirm, keyboard only', async ({ page }) => {
-  await prepare(page, data.tokens.user);
+  await prepare(page, await freshToken(data, 'user'));
   await page.goto('/buy-sell');
   const give = page.getByLabel('You give', { exact: true });
   await tabTo(page, give);
@@ -101,7 +101,7 @@ test('signed-in convert: buy-sell, lock, amount, Confirm, keyboard only', async 
 test('card deposit dialog: opens with Enter, traps focus, Escape returns focus to Deposit', async ({
   page,
 }) => {
-  await prepare(page, data.tokens.user);
+  await prepare(page, await freshToken(data, 'user'));
   await page.goto('/wallets');
   const opener = page.getByTestId('wallet-USD').getByRole('button', { name: /Deposit/ });
   await tabTo(page, opener, { max: 80 });
@@ -122,7 +122,7 @@ test('card deposit dialog: opens with Enter, traps focus, Escape returns focus t
 test('admin decision dialog: row opened with Enter, Approve, trap, Escape back to Approve', async ({
   page,
 }) => {
-  await prepare(page, data.tokens.admin);
+  await prepare(page, await freshToken(data, 'admin'));
   await page.goto('/admin/pending-transactions');
   const toggle = page.getByRole('button', { name: /Show or hide the details/ }).first();
   await tabTo(page, toggle, { max: 80 });
@@ -141,7 +141,7 @@ test('admin decision dialog: row opened with Enter, Approve, trap, Escape back t
 });
 
 test('premium cancel dialog: safe choice focused, trap, Escape back to the opener', async ({ page }) => {
-  await prepare(page, data.tokens.premium);
+  await prepare(page, await freshToken(data, 'premium'));
   await page.goto('/premium/manage');
   const opener = page.getByRole('button', { name: 'Cancel Premium' });
   await tabTo(page, opener, { max: 80 });
@@ -157,7 +157,7 @@ test('premium cancel dialog: safe choice focused, trap, Escape back to the opene
 test('user menu and logout: Enter opens, Tab walks the links, Escape closes, logout confirmed', async ({
   page,
 }) => {
-  await prepare(page, data.tokens.user);
+  await prepare(page, await freshToken(data, 'user'));
   await page.goto('/home');
   const trigger = page.getByRole('button', { name: 'Account menu' });
   await tabTo(page, trigger);

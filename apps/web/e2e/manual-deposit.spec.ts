@@ -46,6 +46,18 @@ test('guest: home widget -> manual deposit form (checks in order) -> address and
   await expect(page).toHaveURL(
     new RegExp(`/buy-sell/manual-deposit/${eth.id}\\?amount=0.05&sourceCurrency=BTC$`),
   );
+  // BTC is not watched: the spec's words, a transfer to confirm by hand.
+  await expect(notification(page, 'Proceeding to manual deposit')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manual deposit');
+  await expect(
+    page.getByText(
+      'Send your crypto to our deposit address, then confirm the transfer to complete your exchange.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Steps of the manual deposit' })).toContainText(
+    'Send and confirm',
+  );
   expect(await page.evaluate(() => localStorage.getItem('sourceAsset'))).toContain('"BTC"');
 
   // Form step: amount and estimate, the server's minimum, no memo field for ETH.
@@ -83,8 +95,14 @@ test('guest: home widget -> manual deposit form (checks in order) -> address and
 
   await address.fill(ETH_ADDRESS);
   await getAddress.click();
-  await expect(notification(page, 'Exchange Created')).toBeVisible();
+  await expect(
+    notification(page, 'Exchange Created').getByText(
+      'Please send the crypto to the provided address and confirm the transaction.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(/[?&]exchange=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manual deposit');
   exchangeId = new URL(page.url()).searchParams.get('exchange') ?? '';
 
   // Submitted step: the house address (QR + copy), the exact amount, the fixed quote, the countdown.

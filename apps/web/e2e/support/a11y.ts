@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { weakFieldBoundaries } from './visual-checks';
 
 /** WCAG 2.0/2.1/2.2 A and AA, plus axe's best practices (landmarks, heading order, region...). */
@@ -24,6 +27,27 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/** axe-core's own bundle, read once: the builder would send it again on every check. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe with these tags. In a page without frames, axe is put in the page once per document and run
+ * there (a page checked in two themes and several states gets it once); with frames, the builder,
+ * which checks each frame too.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  if ((await page.locator('iframe').count()) > 0)
+    return new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+      }),
+    A11Y_TAGS,
+  );
+}
+
 /**
  * Runs axe with every A/AA rule of WCAG 2.2 and the best practices and fails on any violation, of
  * any impact (stricter than expectNoSeriousA11yViolations), then checks that form fields stand out
@@ -32,7 +56,7 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
   await settle(page);
-  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  const results = await runAxe(page);
   // A11Y_DEBUG_INCOMPLETE=1 lists what axe could not decide (gradients, overlaps) for a human to check.
   if (process.env.A11Y_DEBUG_INCOMPLETE)
     for (const v of results.incomplete)

@@ -19,7 +19,7 @@ export interface FieldProblem {
 }
 
 /** Defines window.__a11yColours in the page (once per document). */
-async function install(page: Page): Promise<void> {
+export async function install(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __a11yColours?: unknown };
     if (w.__a11yColours) return;
@@ -91,7 +91,7 @@ async function install(page: Page): Promise<void> {
   });
 }
 
-interface Tools {
+export interface Tools {
   paint: (c: string, u: [number, number, number]) => [number, number, number];
   contrast: (a: [number, number, number], b: [number, number, number]) => number;
   backdrops: (el: Element | null) => [number, number, number][];

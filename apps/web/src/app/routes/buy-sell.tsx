@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui';
 import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
+import { guestDepositText } from '../../features/convert/lib/deposit-wording';
 import { cryptoOnly, useWalletsList } from '../../features/wallets/api/get-wallets-list';
 import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
@@ -9,10 +10,11 @@ import { useSession } from '../../lib/session';
 
 /** /buy-sell: pick two crypto assets; signed in, Convert locks the price; guests use the manual deposit. */
 export default function BuySellPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { authenticated } = useSession();
   const [params] = useSearchParams();
   const list = useWalletsList(authenticated);
+  const crypto = cryptoOnly(list.data);
 
   useEffect(() => {
     if (list.isError) notify({ title: t('Exchange.Errors.LoadAssets'), severity: 'Error' });
@@ -21,12 +23,16 @@ export default function BuySellPage() {
   return (
     <Page className="max-w-3xl">
       <ExchangeWidget
-        assets={cryptoOnly(list.data)}
+        assets={crypto}
         loading={list.isPending}
         failed={list.isError}
         signedIn={authenticated}
         title={t('Exchange.BuySell.Title')}
-        description={t(authenticated ? 'Exchange.BuySell.Description' : 'Exchange.BuySell.GuestDescription')}
+        description={
+          authenticated
+            ? t('Exchange.BuySell.Description')
+            : guestDepositText(t, i18n.language, 'Exchange.BuySell.GuestDescription', crypto)
+        }
         initialSource={params.get('from')}
         headingLevel="h1"
       />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ExchangeWidget } from '../../features/convert/components/exchange-widget';
+import { guestDepositText } from '../../features/convert/lib/deposit-wording';
 import { Explainers } from '../../features/home/components/explainers';
 import { Faq } from '../../features/home/components/faq';
 import { Hero } from '../../features/home/components/hero';
@@ -19,7 +20,7 @@ import { publicSettingsQuery } from '../layout/chat-widget';
  * default), explainers, assets, FAQ, pricing.
  */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { authenticated } = useSession();
   const currency = useCurrency();
   const list = useWalletsList(authenticated);
@@ -40,7 +41,7 @@ export default function HomePage() {
           failed={list.isError}
           signedIn={authenticated}
           title={t('Exchange.Widget.Title')}
-          description={t('Exchange.Widget.Description')}
+          description={guestDepositText(t, i18n.language, 'Exchange.Widget.Description', crypto)}
         />
       </div>
       <PartnersStrip partners={settings.data?.partners ?? []} />

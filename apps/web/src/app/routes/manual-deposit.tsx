@@ -1,7 +1,8 @@
-import type { Wallet } from '@vaultline/shared';
+import { networkName, type Wallet } from '@vaultline/shared';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Card, Page, PageHeader, Spinner } from '../../components/ui';
+import { useExchange } from '../../features/exchange/api/manual-deposit-api';
 import { ManualDepositForm } from '../../features/exchange/components/manual-deposit-form';
 import { ManualDepositSteps } from '../../features/exchange/components/manual-deposit-steps';
 import { ManualDepositSubmitted } from '../../features/exchange/components/manual-deposit-submitted';
@@ -24,11 +25,26 @@ export default function ManualDepositPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const exchangeId = params.get(EXCHANGE_PARAM);
+  const network = useDepositNetwork(id, params.get('sourceCurrency'), exchangeId);
 
   return (
     <Page className="max-w-3xl">
-      <PageHeader title={t('Pages.ManualDeposit.Title')} description={t('Pages.ManualDeposit.Description')} />
-      <ManualDepositSteps step={exchangeId ? 2 : 1} />
+      {/* The spec's title and text are the manual deposit's; a watched network has nothing to
+          confirm by hand. Until the asset is known, a title that is true of both. */}
+      {network === undefined ? (
+        <PageHeader title={t('Pages.Deposit.Title')} />
+      ) : network ? (
+        <PageHeader
+          title={t('Pages.ChainDeposit.Title')}
+          description={t('Pages.ChainDeposit.Description', { network: networkName(network) })}
+        />
+      ) : (
+        <PageHeader
+          title={t('Pages.ManualDeposit.Title')}
+          description={t('Pages.ManualDeposit.Description')}
+        />
+      )}
+      <ManualDepositSteps step={exchangeId ? 2 : 1} watched={Boolean(network)} />
       {exchangeId ? (
         <ManualDepositSubmitted exchangeId={exchangeId} />
       ) : (
@@ -49,6 +65,30 @@ export default function ManualDepositPage() {
       )}
     </Page>
   );
+}
+
+/**
+ * The watched network the guest's coins go through (null: the manual deposit; undefined: not known
+ * yet): the exchange's once it exists, else the source asset's. Both queries are the ones the steps
+ * below use, so nothing more is fetched.
+ */
+function useDepositNetwork(
+  destinationId: string,
+  sourceTicker: string | null,
+  exchangeId: string | null,
+): string | null | undefined {
+  const { authenticated } = useSession();
+  const list = useWalletsList(authenticated);
+  const exchange = useExchange(exchangeId ?? '');
+  if (exchangeId) return exchange.data ? exchange.data.network : undefined;
+  if (!list.data) return undefined;
+  const lookup = resolveDepositWallets(
+    list.data,
+    destinationId,
+    sourceTicker,
+    readJson<Wallet>(STORAGE_KEYS.sourceAsset)?.id ?? null,
+  );
+  return lookup.state === 'ready' ? lookup.source.network : undefined;
 }
 
 function FormStep(props: {

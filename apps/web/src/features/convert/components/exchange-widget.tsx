@@ -105,7 +105,11 @@ export function ExchangeWidget(props: Props) {
     // Kept for the manual deposit screen, which removes them once the exchange is created.
     writeStorage(STORAGE_KEYS.sourceAsset, JSON.stringify(give));
     writeStorage(STORAGE_KEYS.destinationAsset, JSON.stringify(receive));
-    notify({ title: t('Exchange.ProceedingToManualDeposit'), severity: 'Info' });
+    // On a watched network nothing is confirmed by hand: the spec's wording is for the manual deposit.
+    notify({
+      title: t(give.network ? 'Exchange.ProceedingToDeposit' : 'Exchange.ProceedingToManualDeposit'),
+      severity: 'Info',
+    });
     const q = new URLSearchParams({ amount: guestAmount, sourceCurrency: give.ticker });
     void navigate(`/buy-sell/manual-deposit/${receive.id}?${q.toString()}`);
   };

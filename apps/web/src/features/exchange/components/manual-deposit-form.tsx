@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { usesMemoTicker, type Wallet } from '@vaultline/shared';
+import { networkName, usesMemoTicker, type Wallet } from '@vaultline/shared';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Button, cn, LinkButton } from '../../../components/ui';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -121,7 +121,10 @@ export function ManualDepositForm({
           for (const n of raised.current.splice(0)) notifications.remove(n);
           notify({
             title: t('ManualDeposit.Created'),
-            message: t('ManualDeposit.CreatedText'),
+            // The spec's text asks for a confirmation that only the manual deposit has.
+            message: source.network
+              ? t('ManualDeposit.CreatedTextWatched', { network: networkName(source.network) })
+              : t('ManualDeposit.CreatedText'),
             severity: 'Success',
           });
           try {

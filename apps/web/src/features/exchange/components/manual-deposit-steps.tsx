@@ -1,12 +1,21 @@
 import { cn } from '../../../components/ui';
 import { useTranslation } from '../../../lib/i18n';
 
-/** Where the guest is in the manual deposit: 1 details, 2 send and confirm. */
-export function ManualDepositSteps({ step }: { step: 1 | 2 }) {
+/**
+ * Where the guest is in the deposit: 1 details, 2 send and confirm (manual), or 2 send (a watched
+ * network: the deposit is seen on the chain, nothing to confirm).
+ */
+export function ManualDepositSteps({ step, watched }: { step: 1 | 2; watched: boolean }) {
   const { t } = useTranslation();
-  const items = [t('ManualDeposit.StepDetails'), t('ManualDeposit.StepSend')];
+  const items = [
+    t('ManualDeposit.StepDetails'),
+    t(watched ? 'ManualDeposit.StepSendWatched' : 'ManualDeposit.StepSend'),
+  ];
   return (
-    <ol aria-label={t('ManualDeposit.StepsLabel')} className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+    <ol
+      aria-label={t(watched ? 'ManualDeposit.StepsLabelWatched' : 'ManualDeposit.StepsLabel')}
+      className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm"
+    >
       {items.map((label, i) => {
         const n = i + 1;
         const current = n === step;

@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E } from '../playwright.config';
+
+// The sign-in form must keep what is typed into it from its first paint on: an e-mail typed right
+// after the page showed, or filled by a password manager the moment the field appears, stays in the same field and is what the form sends. Moments are counted in
+// animation frames after the field first appears (conditions, not sleeps), so a loaded machine
+// changes when they fall, never what is checked.
+
+const EMAIL = 'input[autocomplete="username"]';
+
+/** Resolves `frames` animation frames after the call (0: at once). */
+const afterFrames = (page: Page, frames: number) =>
+  page.evaluate(
+    (n) =>
+      new Promise<void>((done) => {
+        const step = (left: number) => (left <= 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    frames,
+  );
+
+/** The page done with its start: every script loaded, fonts in, the network quiet, two frames painted. */
+async function started(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await afterFrames(page, 2);
+}
+
+/** The e-mail field is still the one that was filled, with its value, and signing in uses it. */
+async function expectKeptAndSignIn(page: Page): Promise<void> {
+  await started(page);
+  const field = page.locator(EMAIL);
+  await expect(field).toHaveValue(E2E.userEmail);
+  expect(
+    await field.evaluate((el) => el.dataset.filledEarly ?? null),
+    'the same field (not mounted again)',
+  ).toBe('yes');
+  await page.getByLabel('Password', { exact: true }).fill(E2E.userPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accesstoken'))).not.toBeNull();
+}
+
+for (const frames of [0, 1, 3, 10, 20]) {
+  test(`an e-mail typed ${frames} frame(s) after the sign-in form appears is kept and sent`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-us'));
+    await page.goto('/login', { waitUntil: 'commit' });
+    const field = page.locator(EMAIL);
+    await field.waitFor({ state: 'attached' });
+    await afterFrames(page, frames);
+    await field.evaluate((el) => {
+      el.dataset.filledEarly = 'yes';
+    });
+    await field.pressSequentially(E2E.userEmail);
+    await expectKeptAndSignIn(page);
+  });
+}
+
+test('a password manager filling the e-mail the moment the field appears keeps it', async ({ page }) => {
+  await page.addInitScript(
+    ({ selector, email }) => {
+      localStorage.setItem('lang', 'en-us');
+      let done = false;
+      // As a password manager does when a form shows up: the value set on the element, then an
+      // input event.
+      new MutationObserver(() => {
+        const el = document.querySelector<HTMLInputElement>(selector);
+        if (!el || done) return;
+        done = true;
+        el.dataset.filledEarly = 'yes';
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, email);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      }).observe(document, { childList: true, subtree: true });
+    },
+    { selector: EMAIL, email: E2E.userEmail },
+  );
+  await page.goto('/login');
+  await expect(page.locator(EMAIL)).toHaveAttribute('data-filled-early', 'yes');
+  await expectKeptAndSignIn(page);
+});
