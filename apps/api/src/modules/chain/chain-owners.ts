@@ -17,9 +17,10 @@ export interface DepositOwner {
   /**
    * Transfers of this owner's, orphaned by a reorganisation and mined again to another owner's
    * address (the rows as they were): no longer theirs, in the scan's transaction, before the new
-   * owner is told they are seen.
+   * owner is told they are seen; or mined again to the same address for an amount below the dust
+   * threshold (`dust`: held by the chain module, never handed to the owner again).
    */
-  left?(tx: DbOrTx, deposits: ChainDepositRow[]): Promise<AfterCommit[]>;
+  left?(tx: DbOrTx, deposits: ChainDepositRow[], why: 'moved' | 'dust'): Promise<AfterCommit[]>;
   /** Their confirmations changed (after the count committed): show it live. */
   progress(deposits: ChainProgress[]): Promise<void>;
   /**

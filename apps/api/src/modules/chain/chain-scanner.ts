@@ -212,7 +212,16 @@ export function createScanner(deps: ScannerDeps) {
         const now = seen.find((r) => r.id === b.id);
         return now !== undefined && (now.exchangeId !== b.exchangeId || now.userId !== b.userId);
       });
-      const gone = await dispatch(moved, async (owner, r) => owner.left?.(tx, r));
+      // Mined again as dust (same owner): held by the chain module now, so its owner is never told
+      // it is seen again; what the owner recorded of its first block ends here.
+      const shrunk = before.filter((b) => {
+        const now = seen.find((r) => r.id === b.id);
+        return now !== undefined && !moved.includes(b) && now.holdReason === 'dust';
+      });
+      const gone = [
+        ...(await dispatch(moved, async (owner, r) => owner.left?.(tx, r, 'moved'))),
+        ...(await dispatch(shrunk, async (owner, r) => owner.left?.(tx, r, 'dust'))),
+      ];
       await updateNetwork(tx, network, { scannedBlock: last.number, scannedHash: last.hash });
       await pruneBlocks(tx, network, last.number, keep);
       return [...gone, ...(await dispatch(seen, (owner, r) => owner.seen(tx, r)))];

@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, deposits, journalEntries } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
-import { MOVED_NOTE } from '../funding/funding-chain';
+import { DUST_NOTE, MOVED_NOTE } from '../funding/funding-chain';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
 import {
   auditClean,
@@ -173,6 +173,27 @@ describe('a contract-made transfer mined again with another amount to another ad
     expect(dep).toMatchObject({ userId: u.id, status: TransactionStatus.failed, adminNotes: MOVED_NOTE });
     expect(await holds(u.token, '0')).toBe(true);
     expect(await credits(row.id)).toHaveLength(1);
+    expect(await auditClean(t)).toBe(true);
+  }, 90_000);
+  it('a user’s transfer re-mined to the same address as dust: the user’s deposit ends, nothing credited', async () => {
+    // Before, the deposit kept its first amount (25), awaiting its transfer with no end: the dust
+    // that came back in its place is held by the chain module and never reaches the user's owner.
+    const u = await makeUser(t);
+    const mine = await userAddress(u.token);
+    const hash = await remine(await signedRelayCall(), { to: mine, amount: '25' }, { to: mine, amount: '2' });
+    const row = await waitFor(
+      async () => {
+        const r = await transferRow(hash);
+        return r?.status === 'final' ? r : undefined;
+      },
+      20_000,
+      'final',
+    );
+    expect(row).toMatchObject({ amount: '2', userId: u.id, holdReason: 'dust' });
+    const [dep] = await t.services.db.select().from(deposits).where(eq(deposits.chainDepositId, row.id));
+    expect(dep).toMatchObject({ userId: u.id, status: TransactionStatus.failed, adminNotes: DUST_NOTE });
+    expect(await holds(u.token, '0')).toBe(true);
+    expect(await credits(row.id)).toEqual([]);
     expect(await auditClean(t)).toBe(true);
   }, 90_000);
 });

@@ -20,6 +20,10 @@ export const REORGED_NOTE =
 export const MOVED_NOTE =
   'Its block was replaced on the chain and the transfer was mined again to another address: it is not yours.';
 
+/** The note on a user's deposit whose transfer was mined again, after a reorganisation, as dust. */
+export const DUST_NOTE =
+  'Its block was replaced on the chain and the transfer was mined again for an amount below the dust threshold: it is held, not credited.';
+
 /**
  * Signed-in users' deposits on watched networks (DECISIONS §10): a transfer to the user's own
  * address shows at once in their history as pending with its confirmations, and at the required
@@ -63,12 +67,12 @@ export function createFundingChainOwner(deps: {
       }
       return after;
     },
-    async left(tx, list) {
+    async left(tx, list, why) {
       const after: AfterCommit[] = [];
       for (const d of list) {
         const row = await setChainDepositStatus(tx, d.id, {
           status: TransactionStatus.failed,
-          adminNotes: MOVED_NOTE,
+          adminNotes: why === 'dust' ? DUST_NOTE : MOVED_NOTE,
           decidedAt: new Date(),
         });
         if (row)
