@@ -255,7 +255,7 @@ export const chainPayouts = pgTable(
  * A transaction hash claimed by a guest exchange or a user's deposit on a network that is not
  * watched (the guest or user types it): one claim per hash and network, enforced here, so one
  * deposit can never be approved twice (DECISIONS §10). The hash is in its network's one form
- * (decision 0040; `tx_hash_canonical`, migration 0033), checked here too, so no other spelling of
+ * (decision 0040; `tx_hash_canonical`, migration 0034), checked here too, so no other spelling of
  * a transaction can make a second claim.
  */
 export const txClaims = pgTable(

@@ -39,7 +39,7 @@ export function watchableNetworkOf(ticker: string): NetworkId | undefined {
  * The network a transaction hash belongs to, for claims on networks that are not watched: assets
  * that share a chain share it (a USDT transfer's hash is an Ethereum transaction), the others are
  * their own. Kept in step with migration 0018's backfill and the SQL function `tx_claim_network`
- * (migration 0033).
+ * (migration 0034).
  */
 export function claimNetworkOf(ticker: string): string {
   if (ticker === 'USDT-TRC20') return 'TRX';

@@ -173,7 +173,7 @@ describe('a transaction hash, checked for its network and stored in one form', (
   });
 });
 
-describe('migration 0033: hashes stored before, in other forms', () => {
+describe('migration 0034: hashes stored before, in other forms', () => {
   it('puts each in its form; of two claims of one transaction the oldest keeps it, a later undecided one is refused', async () => {
     const db = t.services.db;
     const [u, v] = [await makeUser(t), await makeUser(t)];
@@ -207,7 +207,7 @@ describe('migration 0033: hashes stored before, in other forms', () => {
     await db.execute(sql`update guest_exchanges set transaction_hash = ${g} where id = ${e2}`);
 
     // The migration as it is shipped, run again over these rows.
-    const file = readFileSync(path.join(migrationsFolder, '0033_tx_hash_canonical.sql'), 'utf8');
+    const file = readFileSync(path.join(migrationsFolder, '0034_tx_hash_canonical.sql'), 'utf8');
     for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
 
     const claims = await db

@@ -10,7 +10,7 @@ import { claimNetworkOf } from './chain-networks';
  * - TON: 64 hex, or the same 32 bytes in base64 / base64url (as its APIs answer), stored as hex;
  * - an asset of another network: DECISIONS §4's rule (10 to 200 characters, no spaces), hex in
  *   lower case.
- * Keep in step with the SQL function `tx_hash_canonical` (migration 0033).
+ * Keep in step with the SQL function `tx_hash_canonical` (migration 0034).
  */
 type Family = 'evm' | 'hex' | 'ton';
 

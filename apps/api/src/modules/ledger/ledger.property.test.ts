@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -113,7 +114,8 @@ describe('ledger invariants', () => {
                     payload: {
                       assetId: ids[o.ticker],
                       amount: o.amount,
-                      transactionHash: `0x${crypto.randomUUID().replaceAll('-', '')}`,
+                      // A well-formed hash of the asset's network: 64 hex digits, 0x first on Ethereum.
+                      transactionHash: `${o.ticker === 'ETH' ? '0x' : ''}${randomBytes(32).toString('hex')}`,
                     },
                   });
                   expect(n.statusCode).toBe(200);
