@@ -99,7 +99,7 @@ export async function createA11yData(baseURL: string): Promise<A11yData> {
   await post(premium, 'Payment/crypto/notify', {
     assetId: btcId,
     amount: '0.015',
-    transactionHash: `${STAMP}`.padEnd(64, 'c'),
+    transactionHash: btcHash(),
   });
 
   // A signed-in conversion for the status page.

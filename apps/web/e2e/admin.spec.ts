@@ -20,6 +20,8 @@ import { expectNoSeriousA11yViolations } from './support';
 // page in light and dark, desktop and phone, and in three more languages.
 
 const STAMP = Date.now().toString(36);
+/** The stamp as hex digits: BTC hashes are 64 of them (a hash in another form is refused). */
+const HEX = Buffer.from(STAMP).toString('hex');
 const TARGET = {
   firstName: 'Greta',
   lastName: `Lind${STAMP}`,
@@ -196,12 +198,12 @@ test('deposits: a new notice appears live, pages of 10, approve one', async ({ p
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('feed-status')).toHaveAttribute('data-state', 'Connected');
   // Sent while the page is open: the live feed brings it, no reload.
-  const hash = `${STAMP}`.padEnd(64, 'a');
+  const hash = HEX.padEnd(64, 'a');
   await notify(hash, '0.015');
   const card = page.locator('li').filter({ hasText: hash });
   await expect(card.getByTestId('deposit-status')).toHaveText('Awaiting verification', { timeout: 5000 });
   // Ten more: the list is paged on the server, ten to a page.
-  for (let i = 0; i < 10; i++) await notify(`${STAMP}${i}`.padEnd(64, 'b'), '0.001');
+  for (let i = 0; i < 10; i++) await notify(`${HEX}${i}`.padEnd(64, 'b'), '0.001');
   const pager = page.getByRole('navigation', { name: 'Pages of the deposits' });
   await expect(pager).toBeVisible();
   await expect(page.getByTestId('deposit-status')).toHaveCount(10);
