@@ -137,6 +137,15 @@ export async function buildApp({
     loadAuthState: (id) => services.account.loadAuthState(id),
     apiKeys: services.partners.apiKeys,
     keyFailures: keyFailureLimit(app, config),
+    adminHasFactor: services.twoFactor.adminRequired ? (id) => services.twoFactor.hasFactor(id) : null,
+    stepUp: {
+      hasFactor: (id) => services.twoFactor.hasFactor(id),
+      recentlyGiven: (id, sid) => services.twoFactor.recentlyGiven(id, sid),
+      async verify(id, sid, proof, origin) {
+        await services.twoFactor.verifyProof(id, proof, origin);
+        await services.twoFactor.markSession(id, sid);
+      },
+    },
   });
   await app.register(docsPlugin);
   await app.register(registerModules, { prefix: '/api' });

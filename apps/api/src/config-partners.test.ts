@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-const prod = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), COOKIE_SECRET: 'c'.repeat(40) };
+const prod = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'j'.repeat(40),
+  COOKIE_SECRET: 'c'.repeat(40),
+  TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
+};
 
 describe('partner settings at boot', () => {
   it('refuses WEBHOOK_ALLOW_LOOPBACK=true in production, naming it', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-const strong = { JWT_SECRET: 'j'.repeat(40), COOKIE_SECRET: 'c'.repeat(40) };
+const strong = {
+  JWT_SECRET: 'j'.repeat(40),
+  COOKIE_SECRET: 'c'.repeat(40),
+  TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
+};
 
 describe('configuration', () => {
   it('has working defaults for development: port 8080, demo mode, embedded database', () => {
@@ -31,6 +35,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) })).toThrow(
       /COOKIE_SECRET must be set/,
+    );
+  });
+
+  it('second factor: the encryption key is required in production; admins need a factor there by default; an explicit value wins', () => {
+    const { TWO_FACTOR_ENCRYPTION_KEY: _key, ...noKey } = strong;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...noKey })).toThrow(
+      /TWO_FACTOR_ENCRYPTION_KEY must be set in production/,
+    );
+    const prod = loadConfig({ NODE_ENV: 'production', ...strong });
+    expect(prod.twoFactor).toEqual({
+      encryptionKey: 't'.repeat(40),
+      adminRequired: true,
+      withdrawalLockHours: 24,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...strong, ADMIN_REQUIRE_2FA: 'false' }).twoFactor.adminRequired,
+    ).toBe(false);
+    const dev = loadConfig({});
+    expect(dev.twoFactor.adminRequired).toBe(false);
+    // Demo mode: no lock by default.
+    expect(dev.twoFactor.withdrawalLockHours).toBe(0);
+    expect(loadConfig({ ADMIN_REQUIRE_2FA: 'true', WITHDRAWAL_LOCK_HOURS: '6' }).twoFactor).toMatchObject({
+      adminRequired: true,
+      withdrawalLockHours: 6,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', ...strong, DEMO: 'true' }).twoFactor.adminRequired).toBe(
+      true,
     );
   });
 

@@ -5,6 +5,8 @@ import { type ChainsConfig, chainsConfig } from './chain-config';
 import { type PremiumPrice, parsePremiumPrices } from './modules/premium/premium-price';
 
 const DEFAULT_SECRET = 'dev-only-secret-change-me-dev-only-secret';
+/** Development only: production refuses to start without TWO_FACTOR_ENCRYPTION_KEY. */
+const DEV_TWO_FACTOR_KEY = 'dev-only-two-factor-key-change-me-dev-only';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -84,6 +86,20 @@ const envSchema = z.object({
   CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Partner webhooks may post to loopback addresses (tests, a local receiver, the bench); refused in production. */
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  /** Encrypts TOTP secrets at rest (AES-256-GCM; the key is SHA-256 of this). Required in production. */
+  TWO_FACTOR_ENCRYPTION_KEY: z
+    .string()
+    .min(32, 'TWO_FACTOR_ENCRYPTION_KEY must be at least 32 characters')
+    .optional(),
+  /** Every admin route refuses an admin without a second factor; default true in production. */
+  ADMIN_REQUIRE_2FA: bool.optional(),
+  /** Hours withdrawals stay locked after an admin reset a user's factors; default 24, 0 in demo. */
+  WITHDRAWAL_LOCK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
   /** A partner webhook request's whole time limit. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   /** The first retry's wait of a failed partner webhook; each next one doubles (up to 6 h). */
@@ -147,6 +163,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** A second factor (issue 30, docs/two-factor.md). */
+  twoFactor: { encryptionKey: string; adminRequired: boolean; withdrawalLockHours: number };
   webDist: string | undefined;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
@@ -239,6 +257,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (e.JWT_SECRET === e.COOKIE_SECRET) problems.push('JWT_SECRET and COOKIE_SECRET must differ');
     // Loopback receivers are for tests and a local receiver: in production a partner could aim
     // webhooks at services listening on the API's own machine.
+    if (!e.TWO_FACTOR_ENCRYPTION_KEY)
+      problems.push(
+        'TWO_FACTOR_ENCRYPTION_KEY must be set in production (it encrypts authenticator secrets)',
+      );
     if (e.WEBHOOK_ALLOW_LOOPBACK)
       problems.push(
         'WEBHOOK_ALLOW_LOOPBACK must not be set in production (it lets webhooks reach this machine)',
@@ -301,6 +323,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    twoFactor: {
+      encryptionKey: e.TWO_FACTOR_ENCRYPTION_KEY ?? DEV_TWO_FACTOR_KEY,
+      adminRequired: e.ADMIN_REQUIRE_2FA ?? isProduction,
+      withdrawalLockHours: e.WITHDRAWAL_LOCK_HOURS ?? (demo ? 0 : 24),
+    },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },

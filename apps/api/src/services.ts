@@ -32,6 +32,8 @@ import { createPremiumService } from './modules/premium/premium.service';
 import { createPriceSource } from './modules/prices/price-sources';
 import { createPriceService } from './modules/prices/prices.service';
 import { createSystemService } from './modules/system/system.service';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
+import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
 
@@ -67,7 +69,18 @@ export function createServices(ctx: ServiceContext) {
   const audit = createAuditService({ db });
   const account = createAccountService({ db });
   const mail = createMailService({ db, config, log });
-  const auth = createAuthService({ db, config, tokens: ctx.tokens, account, mail, log });
+  const twoFactor = createTwoFactorService({ db, config, mail, audit });
+  const twoFactorSignIn = createTwoFactorSignIn({ db, twoFactor });
+  const auth = createAuthService({
+    db,
+    config,
+    tokens: ctx.tokens,
+    account,
+    mail,
+    twoFactor,
+    twoFactorSignIn,
+    log,
+  });
   const content = createContentService({ db, contactEmail: config.contactEmail });
   // The money modules (prices, ledger, wallets, convert, funding, chains), each given what it stands on.
   const catalog = createAssetCatalog(db);
@@ -216,6 +229,7 @@ export function createServices(ctx: ServiceContext) {
     account,
     mail,
     auth,
+    twoFactor,
     content,
     prices,
     ledger,

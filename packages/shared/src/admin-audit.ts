@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'premiumPayment.reversal',
   'spendingHold.clear',
   'partner.maxCommission',
+  // An admin's own second factor (issue 30), and an admin resetting a user's factors.
+  'twoFactor.added',
+  'twoFactor.removed',
+  'twoFactor.recoveryCodeUsed',
+  'twoFactor.newDevice',
+  'user.twoFactorReset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [

@@ -45,6 +45,17 @@ export const ERROR_CODE_PARAMS = {
   BIRTHDAY_IN_FUTURE: [],
   BIRTHDAY_INVALID: [],
   TOO_YOUNG: ['age'],
+  // A second factor (two-factor.ts): sign-in's second step, step-up, enrolment.
+  TWO_FACTOR_REQUIRED: [],
+  TWO_FACTOR_NEEDED: [],
+  TWO_FACTOR_INVALID: [],
+  TWO_FACTOR_CHALLENGE_INVALID: [],
+  TWO_FACTOR_LOCKED: ['seconds'],
+  TOTP_NOT_SET_UP: [],
+  TOTP_ALREADY_ENABLED: [],
+  TOTP_NOT_ENABLED: [],
+  PASSKEY_NOT_FOUND: [],
+  PASSKEY_INVALID: [],
   // Wallets and prices.
   INVALID_WALLET_ID: [],
   INVALID_TICKER: [],

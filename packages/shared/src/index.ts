@@ -25,4 +25,5 @@ export * from './premium';
 export * from './prices';
 export * from './profile';
 export * from './spending-holds';
+export * from './two-factor';
 export * from './wallets';

@@ -97,6 +97,9 @@ async function main() {
       'already-admin': 'is already an administrator (nothing changed)',
     };
     console.log(`${values.email.toLowerCase()} ${messages[outcome]}.`);
+    console.log(
+      'An admin needs a second factor: sign in, then add a passkey or an authenticator app in My account → Security. With ADMIN_REQUIRE_2FA (the default in production) the back office refuses an admin without one.',
+    );
   } finally {
     await database.close();
   }

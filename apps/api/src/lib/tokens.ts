@@ -9,6 +9,8 @@ export interface AccessClaims {
   premium: boolean;
   /** The user's token version when the token was issued; a bump revokes older tokens. */
   ver: number;
+  /** The session (refresh-token family) the token belongs to: step-up is recorded per session. */
+  sid?: string;
 }
 
 export interface TokenService {
@@ -39,7 +41,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   return {
     verifiedBefore,
     async sign(c) {
-      return new SignJWT({ [ROLE_CLAIM]: c.role, premium: c.premium, ver: c.ver })
+      return new SignJWT({
+        [ROLE_CLAIM]: c.role,
+        premium: c.premium,
+        ver: c.ver,
+        ...(c.sid ? { sid: c.sid } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(c.sub)
         .setIssuedAt()
@@ -59,6 +66,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           role,
           premium: payload.premium === true,
           ver: typeof payload.ver === 'number' ? payload.ver : -1,
+          ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
         };
         if (typeof payload.exp === 'number') verified.set(token, { ...claims, exp: payload.exp });
         return claims;

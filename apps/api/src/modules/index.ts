@@ -16,6 +16,7 @@ import { webhookRoutes } from './payments/webhooks.routes';
 import { premiumRoutes } from './premium/premium.routes';
 import { pricesRoutes } from './prices/prices.routes';
 import { systemRoutes } from './system/system.routes';
+import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { walletsRoutes } from './wallets/wallets.routes';
 
 /** Registers every module's routes under the /api prefix. */
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(passwordRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(premiumRoutes);
   await app.register(mailRoutes);
   await app.register(contentRoutes);

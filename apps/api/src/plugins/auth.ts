@@ -1,7 +1,13 @@
-import type { PartnerKeyScope, Role } from '@vaultline/shared';
+import {
+  type PartnerKeyScope,
+  type Role,
+  type TwoFactorProof,
+  totpCodeSchema,
+  twoFactorProofSchema,
+} from '@vaultline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import type { AccessClaims, TokenService } from '../lib/tokens';
 
 /** Who may call a route. Every route under /api must declare it (checked at startup). */
@@ -26,6 +32,34 @@ export interface KeyFailureLimit {
   /** Counts one key that did not authenticate. */
   failed(req: FastifyRequest): Promise<void>;
 }
+
+/** Checks second factors for step-up routes (two-factor module). */
+export interface StepUpVerifier {
+  hasFactor(userId: string): Promise<boolean>;
+  recentlyGiven(userId: string, sid: string | undefined): Promise<boolean>;
+  /** Verifies a factor given with the request (wrong ones count) and records it for the session. */
+  verify(
+    userId: string,
+    sid: string | undefined,
+    proof: TwoFactorProof,
+    origin: { userAgent: string | null; ip: string | null },
+  ): Promise<void>;
+}
+
+/**
+ * 'required': the action needs a second factor given in the last STEP_UP_MINUTES (403
+ * TWO_FACTOR_REQUIRED for an account without one); 'ifEnrolled': the same for an account that has
+ * one, nothing for an account without.
+ */
+export type StepUp = 'required' | 'ifEnrolled';
+
+export const twoFactorRequired = () =>
+  forbidden(
+    'This action needs a second factor. Set up a passkey or an authenticator app in My account → Security.',
+    'TWO_FACTOR_REQUIRED',
+  );
+export const twoFactorNeeded = () =>
+  unauthorized('Confirm with your second factor to continue.', 'TWO_FACTOR_NEEDED');
 
 export interface AuthUser {
   id: string;
@@ -64,9 +98,17 @@ declare module 'fastify' {
     ownCredential?: 'refresh-cookie' | 'metrics-token' | 'gateway-signature';
     /** For access 'partner' (an API key, not a session): the scope the key must have. */
     partnerScope?: PartnerKeyScope;
+    /** A second factor recently given (issue 30); a `twoFactor` field in the body may give it. */
+    stepUp?: StepUp;
+    /** A body field whose authenticator code is the step-up itself (e.g. turning the authenticator off). */
+    stepUpCodeField?: string;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
+    /** The session (refresh-token family) of the caller's access token. */
+    sessionId: string | null;
+    /** The `twoFactor` field taken out of a step-up route's body. */
+    twoFactorProof: TwoFactorProof | null;
     tokenUser: TokenUser | null;
     /** Set on routes with access 'partner' once the API key is recognised. */
     partner: PartnerCaller | null;
@@ -80,6 +122,10 @@ export interface AuthPluginOptions {
   apiKeys?: ApiKeyAuthenticator;
   /** Slows down an address that sends keys that are not valid (a key cannot be guessed at speed). */
   keyFailures?: KeyFailureLimit;
+  /** Needed only when a route declares stepUp. */
+  stepUp?: StepUpVerifier;
+  /** ADMIN_REQUIRE_2FA: every admin route refuses an admin for whom this answers false. */
+  adminHasFactor?: ((userId: string) => Promise<boolean>) | null;
 }
 
 /**
@@ -90,6 +136,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenUser', null);
   app.decorateRequest('partner', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('twoFactorProof', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
@@ -97,6 +145,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     }
     if (route.config?.userCheck && route.config.access !== 'user') {
       throw new Error(`Route ${route.method} ${route.url}: userCheck 'in-query' needs access 'user'`);
+    }
+    if (route.config?.stepUp && (route.config.access === 'partner' || route.config.userCheck)) {
+      throw new Error(`Route ${route.method} ${route.url}: stepUp needs a signed-in caller (req.auth)`);
     }
     if ((route.config?.access === 'partner') !== (route.config?.partnerScope !== undefined)) {
       throw new Error(`Route ${route.method} ${route.url}: access 'partner' goes with a partnerScope`);
@@ -123,6 +174,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (!claims) return null;
     const state = await opts.loadAuthState(claims.sub);
     assertAccountUsable(state, claims.ver);
+    req.sessionId = claims.sid ?? null;
     return { id: state.id, email: state.email, role: state.role, premium: state.premium };
   }
 
@@ -145,6 +197,37 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       }
     }
     authorize(req, access).then(() => done(), done);
+  });
+
+  // Step-up: the `twoFactor` field leaves the body before the route's schema reads it. A caller
+  // with no factor, or none given recently and none in the request, is answered at once; a factor
+  // given in the request is checked once the route's own input is valid (a bad request spends none).
+  app.addHook('preValidation', async (req) => {
+    const mode = req.routeOptions.config?.stepUp;
+    if (!mode || !req.auth) return;
+    if (!opts.stepUp) throw new Error('stepUp routes need the stepUp option of the auth plugin');
+    const body = req.body as Record<string, unknown> | null | undefined;
+    if (body && typeof body === 'object' && !Array.isArray(body) && body.twoFactor !== undefined) {
+      const parsed = twoFactorProofSchema.safeParse(body.twoFactor);
+      delete body.twoFactor;
+      if (!parsed.success)
+        throw new AppError(400, 'VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid second factor', {
+          twoFactor: parsed.error.issues[0]?.message ?? 'Invalid second factor',
+        });
+      req.twoFactorProof = parsed.data;
+    }
+    const field = req.routeOptions.config.stepUpCodeField;
+    if (!req.twoFactorProof && field && body && typeof body === 'object') {
+      const code = totpCodeSchema.safeParse((body as Record<string, unknown>)[field]);
+      if (code.success) req.twoFactorProof = { code: code.data };
+    }
+    await stepUpBeforeInput(opts.stepUp, req, mode);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const mode = req.routeOptions.config?.stepUp;
+    if (!mode || !req.auth || !req.twoFactorProof || !opts.stepUp) return;
+    await stepUpWithProof(opts.stepUp, req);
   });
 
   function knownBearer(req: FastifyRequest): AccessClaims | undefined {
@@ -188,11 +271,36 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     const user = await resolve(req);
     if (!user) throw unauthorized();
     if (access === 'admin' && user.role !== 'admin') throw forbidden();
+    if (access === 'admin' && opts.adminHasFactor && !(await opts.adminHasFactor(user.id)))
+      throw twoFactorRequired();
     if (access === 'premium' && !user.premium)
       throw forbidden('This needs a premium subscription', 'PREMIUM_REQUIRED');
     req.auth = user;
   }
 });
+
+/**
+ * Step-up, before the input is read: 403 for an account without a factor ('required'), 401 for
+ * one whose session gave none recently and whose request carries none. A proof is left for later.
+ */
+export async function stepUpBeforeInput(verifier: StepUpVerifier, req: FastifyRequest, mode: StepUp) {
+  const user = requireUser(req);
+  if (!(await verifier.hasFactor(user.id))) {
+    if (mode === 'required') throw twoFactorRequired();
+    req.twoFactorProof = null;
+    return;
+  }
+  if (req.twoFactorProof) return;
+  if (!(await verifier.recentlyGiven(user.id, req.sessionId ?? undefined))) throw twoFactorNeeded();
+}
+
+/** Step-up with the factor given in the request: verified (wrong ones count), then noted for the session. */
+export async function stepUpWithProof(verifier: StepUpVerifier, req: FastifyRequest) {
+  const user = requireUser(req);
+  if (!req.twoFactorProof) return;
+  const origin = { userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, ip: req.ip ?? null };
+  await verifier.verify(user.id, req.sessionId ?? undefined, req.twoFactorProof, origin);
+}
 
 /**
  * Throws the error a caller gets when their account is gone, disabled, or their token was revoked

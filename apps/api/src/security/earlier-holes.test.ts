@@ -93,9 +93,14 @@ describe('holes of the earlier system, each closed', () => {
     expect(() => loadConfig({ ...production, JWT_SECRET: secret, COOKIE_SECRET: secret })).toThrow(
       /must differ/,
     );
-    expect(loadConfig({ ...production, JWT_SECRET: secret, COOKIE_SECRET: `${secret}-2` }).isProduction).toBe(
-      true,
-    );
+    expect(
+      loadConfig({
+        ...production,
+        JWT_SECRET: secret,
+        COOKIE_SECRET: `${secret}-2`,
+        TWO_FACTOR_ENCRYPTION_KEY: `${secret}-3`,
+      }).isProduction,
+    ).toBe(true);
   });
 
   it('reset token returned to the caller: resetPassword answers nothing holding the token; only the outbox mail has it', async () => {
@@ -410,6 +415,7 @@ describe('holes of the earlier system, each closed', () => {
         DATA_DIR: dataDir,
         JWT_SECRET: 'p'.repeat(40),
         COOKIE_SECRET: 'q'.repeat(40),
+        TWO_FACTOR_ENCRYPTION_KEY: 'k'.repeat(40),
         ...env,
       });
       try {

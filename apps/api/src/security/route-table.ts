@@ -14,6 +14,8 @@ export interface TableRoute {
   ownCredential: boolean;
   /** The account is checked inside the route's statement (config.userCheck 'in-query'). */
   inQuery: boolean;
+  /** A second factor given recently (config.stepUp, issue 30). */
+  stepUp: 'required' | 'ifEnrolled' | undefined;
   schema: { querystring?: ZodType; params?: ZodType; body?: ZodType };
 }
 
@@ -28,7 +30,13 @@ export async function appWithRouteTable(
   const routes: TableRoute[] = [];
   const onRoute = (r: RouteOptions) => {
     const config = r.config as
-      | { access?: TableRoute['access']; rateLimit?: unknown; ownCredential?: string; userCheck?: string }
+      | {
+          access?: TableRoute['access'];
+          rateLimit?: unknown;
+          ownCredential?: string;
+          userCheck?: string;
+          stepUp?: TableRoute['stepUp'];
+        }
       | undefined;
     if (!r.url.startsWith('/api') || r.url.startsWith('/api/docs') || !config?.access) return;
     for (const method of [r.method].flat())
@@ -40,6 +48,7 @@ export async function appWithRouteTable(
           rateLimited: config.rateLimit !== undefined && config.rateLimit !== false,
           ownCredential: !!config.ownCredential,
           inQuery: config.userCheck === 'in-query',
+          stepUp: config.stepUp,
           schema: (r.schema ?? {}) as TableRoute['schema'],
         });
   };

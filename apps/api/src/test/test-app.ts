@@ -62,6 +62,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     JWT_SECRET: 'test-jwt-secret-test-jwt-secret-test-jwt',
     COOKIE_SECRET: 'test-cookie-secret-test-cookie-secret-xx',
+    TWO_FACTOR_ENCRYPTION_KEY: 'test-two-factor-key-test-two-factor-key-x',
     DATA_DIR: '/tmp/vaultline-test',
     AUTH_RATE_LIMIT_MAX: '1000',
     AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000',

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n';
+import { stepUpWanted, twoFactorRequired } from '../lib/step-up';
 import { ChatWidget } from './layout/chat-widget';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -15,6 +16,25 @@ import { PageLoading } from './page-loading';
 function ScrollRestorer({ memory }: { memory: ScrollMemory }) {
   useScrollRestore(memory);
   return null;
+}
+
+const StepUpDialog = lazy(() =>
+  import('../features/security/components/step-up-dialog').then((m) => ({ default: m.StepUpDialog })),
+);
+
+/**
+ * The step-up dialog (issue 30), loaded the first time a protected action asks for a second factor
+ * or an action is refused for want of one: no page carries its code on first load.
+ */
+function StepUpHost() {
+  const wanted = useSyncExternalStore(stepUpWanted.subscribe, stepUpWanted.get);
+  const notice = useSyncExternalStore(twoFactorRequired.subscribe, twoFactorRequired.get);
+  if (!wanted && notice?.action !== true) return null;
+  return (
+    <Suspense fallback={null}>
+      <StepUpDialog />
+    </Suspense>
+  );
 }
 
 /** spec-1 §2 Shell: header, routed content, footer, notification area. */
@@ -55,6 +75,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <Notifications />
+      <StepUpHost />
       <ChatWidget />
     </div>
   );

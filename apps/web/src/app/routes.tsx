@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: 'buy-sell/transaction/:id', ...page(() => import('./routes/buy-sell-transaction')) },
           { path: 'wallets', ...page(() => import('./routes/wallets')) },
           { path: 'my-account', ...page(() => import('./routes/my-account')) },
+          { path: 'my-account/security', ...page(() => import('./routes/my-account-security')) },
           { path: 'transactions', ...page(() => import('./routes/transactions')) },
           { path: 'premium', ...page(() => import('./routes/premium')) },
           { path: 'premium/pay', ...page(() => import('./routes/premium-pay')) },

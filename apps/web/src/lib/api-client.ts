@@ -1,6 +1,7 @@
 import type { ApiError, AuthResponse, ErrorParams } from '@vaultline/shared';
 import { apiErrorText } from './api-errors';
 import { session } from './session';
+import { stepUpHandler, TWO_FACTOR_NEEDED, TWO_FACTOR_REQUIRED, twoFactorRequired } from './step-up';
 import { readStorage, STORAGE_KEYS } from './storage';
 
 /**
@@ -36,6 +37,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not try a token refresh on 401 (used by the refresh call itself). */
   noRefresh?: boolean;
+  /** Do not ask for a second factor on 401 TWO_FACTOR_NEEDED (the step-up's own attempt). */
+  noStepUp?: boolean;
 }
 
 const API_BASE = '/api/';
@@ -123,11 +126,51 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     error: res.statusText || 'Request failed',
     code: 'HTTP',
   };
-  if (res.status === 401 && token && !opts.noRefresh && error.code !== 'INVALID_CREDENTIALS') {
+  if (error.code === TWO_FACTOR_NEEDED) return stepUp<T>(method, path, opts, new ApiRequestError(url, error));
+  if (error.code === TWO_FACTOR_REQUIRED) {
+    twoFactorRequired.set({ message: apiErrorText(error), action: !SAFE.has(method) });
+  }
+  if (
+    res.status === 401 &&
+    token &&
+    !opts.noRefresh &&
+    error.code !== 'INVALID_CREDENTIALS' &&
+    error.code !== TWO_FACTOR_NEEDED
+  ) {
     if (await refreshSession()) return request<T>(method, path, { ...opts, noRefresh: true });
     session.clear();
   }
   throw new ApiRequestError(url, error);
+}
+
+/**
+ * 401 TWO_FACTOR_NEEDED: the registered dialog asks for a factor and sends the request again with it
+ * in `twoFactor`, as often as the user tries; giving up (or no dialog) rejects with the first error.
+ */
+async function stepUp<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions,
+  first: ApiRequestError,
+): Promise<T> {
+  if (opts.noStepUp) throw first;
+  const ask = await stepUpHandler();
+  if (!ask) throw first;
+  let result: { value: T } | null = null;
+  const base = opts.body && typeof opts.body === 'object' && !Array.isArray(opts.body) ? opts.body : {};
+  const done = await ask({
+    message: first.message,
+    attempt: async (twoFactor) => {
+      const value = await request<T>(method, path, {
+        ...opts,
+        body: { ...base, twoFactor },
+        noStepUp: true,
+      });
+      result = { value };
+    },
+  });
+  if (!done || !result) throw first;
+  return (result as { value: T }).value;
 }
 
 export const api = {

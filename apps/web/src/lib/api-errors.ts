@@ -15,6 +15,23 @@ function contextOf(code: ErrorCode, params: ErrorParams | undefined): string | u
   return undefined;
 }
 
+/**
+ * The value a code's message counts with, which picks its plural form (`ServerErrors.<CODE>_one`,
+ * `_few`...: "1 decimal", "2 decimals"; Russian has three forms).
+ */
+const COUNTED_BY: Partial<Record<ErrorCode, string>> = {
+  TOO_MANY_DECIMALS: 'decimals',
+  PARTNER_KEY_LIMIT: 'max',
+  WEBHOOK_LIMIT: 'max',
+};
+
+/** The plural count of a code's message, when it has one and the server sent it as a number. */
+function countOf(code: ErrorCode, params: ErrorParams | undefined): { count: number } | undefined {
+  const name = COUNTED_BY[code];
+  const value = name === undefined ? undefined : Number(params?.[name]);
+  return value === undefined || !Number.isFinite(value) ? undefined : { count: value };
+}
+
 /** Numbers and decimal strings in the language's format (exact: Intl formats the string as is). */
 function formatParams(params: ErrorParams | undefined, lang: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -35,12 +52,14 @@ export function apiErrorText(error: Pick<ApiError, 'code' | 'error' | 'params'>,
   const { code, params } = error;
   if (!isErrorCode(code) || !hasErrorParams(code, params) || !i18n.isInitialized) return error.error;
   const key = `ServerErrors.${code}`;
-  if (!i18n.exists(key)) return error.error;
+  // A counted message has only its plural forms (`_one`, `_other`...).
+  if (!i18n.exists(key) && !i18n.exists(`${key}_other`)) return error.error;
   const context = contextOf(code, params);
   const translate = t ?? i18n.t.bind(i18n);
   return translate(key, {
     ...formatParams(params, i18n.language),
     ...(context ? { context } : {}),
+    ...countOf(code, params),
     defaultValue: error.error,
   });
 }

@@ -32,7 +32,8 @@ describe('translation files', () => {
       const missing = [...english.keys()].filter((k) => !other.get(k)?.trim());
       // Languages with more plural forms (ru: _few, _many) may add those beside en-us's _one/_other.
       const isPluralForm = (k: string) =>
-        /_(zero|one|two|few|many|other)$/.test(k) && english.has(k.replace(/_\w+$/, '_other'));
+        /_(zero|one|two|few|many|other)$/.test(k) &&
+        english.has(k.replace(/_(zero|one|two|few|many|other)$/, '_other'));
       const extra = [...other.keys()].filter((k) => !english.has(k) && !isPluralForm(k));
       const mismatched = [...english].filter(
         ([k, v]) => other.has(k) && placeholders(v).join() !== placeholders(other.get(k) ?? '').join(),

@@ -15,4 +15,5 @@ export * from './prices';
 export * from './profile';
 export * from './reference';
 export * from './stats';
+export * from './two-factor';
 export * from './users';

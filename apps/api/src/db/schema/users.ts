@@ -34,6 +34,8 @@ export const users = pgTable(
     /** Bumped on password change and deactivation; access tokens carry it. */
     tokenVersion: integer('token_version').notNull().default(0),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    /** After an admin reset the user's second factors: no withdrawal before this (issue 30). */
+    withdrawalsLockedUntil: timestamp('withdrawals_locked_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),

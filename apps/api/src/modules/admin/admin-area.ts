@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
-import { type AuthState, assertAccountUsable } from '../../plugins/auth';
+import { type AuthState, assertAccountUsable, twoFactorRequired } from '../../plugins/auth';
 import { auditRoutes } from '../audit/audit.routes';
 import { adminChainRoutes } from '../chain/chain.routes';
 import { adminExchangeRoutes } from '../exchange/admin-exchange.routes';
@@ -10,12 +10,15 @@ import { adminDepositsRoutes } from '../funding/admin-deposits.routes';
 import { adminPartnerRoutes } from '../partners/admin-partners.routes';
 import { adminPartnerListRoutes } from '../partners/earnings/admin-partner-list.routes';
 import { adminPaymentsRoutes } from '../payments/admin-payments.routes';
+import { adminTwoFactorRoutes } from '../two-factor/two-factor.routes';
 import { adminRoutes } from './admin.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 
 interface Guard {
   tokens: TokenService;
   loadAuthState(userId: string): Promise<AuthState | undefined>;
+  /** With ADMIN_REQUIRE_2FA: an admin without a second factor is refused (issue 30). */
+  requireFactor: ((userId: string) => Promise<boolean>) | null;
 }
 
 /**
@@ -38,6 +41,7 @@ async function requireAdmin(req: FastifyRequest, guard: Guard): Promise<void> {
   const state = await guard.loadAuthState(claims.sub);
   assertAccountUsable(state, claims.ver);
   if (state.role !== 'admin') throw forbidden();
+  if (guard.requireFactor && !(await guard.requireFactor(state.id))) throw twoFactorRequired();
 }
 
 /** Every module's admin routes (spec-2 §7 admin calls and the back office's own). */
@@ -52,6 +56,7 @@ export const ADMIN_MODULES: readonly FastifyPluginAsync[] = [
   adminPaymentsRoutes,
   adminPartnerRoutes,
   adminPartnerListRoutes,
+  adminTwoFactorRoutes,
 ];
 
 /**
@@ -64,8 +69,12 @@ export async function adminArea(
   app: FastifyInstance,
   opts: { modules?: readonly FastifyPluginAsync[] } = {},
 ) {
-  const { tokens, account } = app.services;
-  const guard: Guard = { tokens, loadAuthState: (id) => account.loadAuthState(id) };
+  const { tokens, account, twoFactor } = app.services;
+  const guard: Guard = {
+    tokens,
+    loadAuthState: (id) => account.loadAuthState(id),
+    requireFactor: twoFactor.adminRequired ? (id) => twoFactor.hasFactor(id) : null,
+  };
 
   app.addHook('onRoute', (route) => {
     if (route.config?.access !== 'admin')

@@ -32,7 +32,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   });
 
   app.post(ADMIN_PATHS.minimumTransactionAmount, {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags,
       summary: 'Set the minimum transaction amount (USD, at least 1, 2 decimals); pushed to every open page',
@@ -75,7 +75,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   });
 
   app.post(ADMIN_PATHS.conversionFee, {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags,
       summary: 'Set the conversion fee rate (0 to 0.1, at most 6 decimals); pushed to every open page',

@@ -3,7 +3,11 @@ import {
   envelopeOf,
   errorEnvelopeSchema,
   loginRequestSchema,
+  loginResponseSchema,
+  passkeyLoginOptionsSchema,
+  passkeyLoginRequestSchema,
   signupRequestSchema,
+  twoFactorLoginRequestSchema,
 } from '@vaultline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,8 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { attemptRateLimit, guestRateLimit } from '../../lib/rate-limit';
-import type { Session } from './auth.service';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './http';
+import { clearRefreshCookie, originOf, readRefreshCookie, setRefreshCookie } from './http';
 import { createLoginThrottle } from './login-throttle';
 
 /** The spec sends {Email, Password}; the contract says {email, password}. Both reach one schema. */
@@ -34,9 +37,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     config: { access: 'public', rateLimit },
     schema: {
       tags: ['auth'],
-      summary: 'Log in with e-mail and password (Email/Password also accepted); sets the refresh cookie',
+      summary:
+        'Log in with e-mail and password (Email/Password also accepted); sets the refresh cookie. An account with a second factor gets { twoFactorRequired, challengeId, methods } instead (then POST Auth/2fa)',
       body: loginRequestSchema,
-      response: tokenResponse,
+      response: { 200: envelopeOf(loginResponseSchema), '4xx': errorEnvelopeSchema },
     },
     preValidation: async (req) => {
       const body = req.body as Record<string, unknown> | null;
@@ -48,14 +52,56 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     handler: async (req, reply) => {
       const failed = await throttle.check(req, reply, req.body.email);
-      let session: Session;
+      let session: Awaited<ReturnType<typeof auth.login>>;
       try {
-        session = await auth.login(req.body);
+        session = await auth.login(req.body, originOf(req));
       } catch (err) {
         if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await failed();
         throw err;
       }
       throttle.remember(req, reply, req.body.email);
+      if ('twoFactorRequired' in session) return ok(session);
+      setRefreshCookie(reply, session, config);
+      return ok({ jwToken: session.jwToken });
+    },
+  });
+
+  app.post('/Auth/2fa', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      summary:
+        "The sign-in's second step: the challenge answered with an authenticator code, a recovery code or a passkey; sets the refresh cookie",
+      body: twoFactorLoginRequestSchema,
+      response: tokenResponse,
+    },
+    handler: async (req, reply) => {
+      const session = await auth.loginSecondFactor(req.body, originOf(req));
+      setRefreshCookie(reply, session, config);
+      return ok({ jwToken: session.jwToken });
+    },
+  });
+
+  app.post('/Auth/passkey/options', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'A challenge for signing in with a passkey and no password (lives 5 minutes)',
+      response: { 200: envelopeOf(passkeyLoginOptionsSchema), '4xx': errorEnvelopeSchema },
+    },
+    handler: async () => ok(await auth.passkeyOptions()),
+  });
+
+  app.post('/Auth/passkey', {
+    config: { access: 'public', rateLimit },
+    schema: {
+      tags: ['auth'],
+      summary: "Sign in with a passkey's answer to the challenge; sets the refresh cookie",
+      body: passkeyLoginRequestSchema,
+      response: tokenResponse,
+    },
+    handler: async (req, reply) => {
+      const session = await auth.loginPasskey(req.body, originOf(req));
       setRefreshCookie(reply, session, config);
       return ok({ jwToken: session.jwToken });
     },
@@ -70,7 +116,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       response: tokenResponse,
     },
     handler: async (req, reply) => {
-      const session = await auth.signup(req.body);
+      const session = await auth.signup(req.body, originOf(req));
       setRefreshCookie(reply, session, config);
       return ok({ jwToken: session.jwToken });
     },

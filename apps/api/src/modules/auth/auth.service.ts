@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type ChangePasswordRequest,
   type LoginRequest,
+  type PasskeyLoginRequest,
   type SignupRequest,
+  type TwoFactorChallenge,
+  type TwoFactorLoginRequest,
   UserStatus,
 } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +17,9 @@ import { hashOpaqueToken, newOpaqueToken, type TokenService } from '../../lib/to
 import type { AuthUser } from '../../plugins/auth';
 import type { AccountService } from '../account/account.service';
 import type { MailService } from '../mail/mail.service';
+import type { RequestOrigin } from '../two-factor/security-events';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
+import type { TwoFactorSignIn } from '../two-factor/two-factor-signin';
 import * as repo from './auth.repository';
 import { assertSignupAge } from './birthday';
 
@@ -30,6 +36,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   account: AccountService;
   mail: MailService;
+  twoFactor: TwoFactorService;
+  twoFactorSignIn: TwoFactorSignIn;
   /** Where a reset that failed after the answer is reported. */
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
@@ -45,7 +53,18 @@ const resetInvalid = () =>
     'RESET_TOKEN_INVALID',
   );
 
-export function createAuthService({ db, config, tokens, account, mail, log }: AuthServiceDeps) {
+const NO_ORIGIN: RequestOrigin = { userAgent: null, ip: null };
+
+export function createAuthService({
+  db,
+  config,
+  tokens,
+  account,
+  mail,
+  twoFactor,
+  twoFactorSignIn,
+  log,
+}: AuthServiceDeps) {
   /** Reset requests being handled after their answer (see requestPasswordReset). */
   const resets = new Set<Promise<void>>();
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
@@ -60,6 +79,7 @@ export function createAuthService({ db, config, tokens, account, mail, log }: Au
       role: state.role,
       premium: state.premium,
       ver: state.tokenVersion,
+      sid: familyId,
     });
     const refresh = newOpaqueToken();
     const refreshExpiresAt = new Date(Date.now() + refreshTtlMs);
@@ -81,6 +101,15 @@ export function createAuthService({ db, config, tokens, account, mail, log }: Au
       await repo.revokeUserRefreshTokens(tx, userId, now);
       await repo.closePasswordResets(tx, userId, now);
     });
+  }
+
+  /** A session after a second factor: it counts as given now (step-up), and the device is noted. */
+  async function issueVerifiedSession(userId: string, origin: RequestOrigin): Promise<Session> {
+    const familyId = randomUUID();
+    const session = await issueSession(userId, familyId);
+    await twoFactor.markSession(userId, familyId);
+    await twoFactorSignIn.signedIn(userId, origin);
+    return session;
   }
 
   async function sendResetLink(email: string): Promise<void> {
@@ -109,16 +138,38 @@ export function createAuthService({ db, config, tokens, account, mail, log }: Au
   }
 
   return {
-    async login({ email, password }: LoginRequest): Promise<Session> {
+    /** The session, or the second step's challenge for an account that has a factor. */
+    async login(
+      { email, password }: LoginRequest,
+      origin: RequestOrigin = NO_ORIGIN,
+    ): Promise<Session | TwoFactorChallenge> {
       const user = await repo.findCredentialsByEmail(db, email);
       // An unknown e-mail costs one argon2 verification too, so timing does not reveal accounts.
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       if (!user || !valid) throw invalidCredentials();
       if (user.status !== UserStatus.active) throw accountDisabled();
-      return issueSession(user.id);
+      const challenge = await twoFactorSignIn.start(user.id);
+      if (challenge) return challenge;
+      const session = await issueSession(user.id);
+      await twoFactorSignIn.signedIn(user.id, origin);
+      return session;
     },
 
-    async signup(input: SignupRequest): Promise<Session> {
+    /** The sign-in's second step: the challenge answered with a code, recovery code or passkey. */
+    async loginSecondFactor(input: TwoFactorLoginRequest, origin: RequestOrigin): Promise<Session> {
+      const userId = await twoFactorSignIn.finish(input, origin);
+      return issueVerifiedSession(userId, origin);
+    },
+
+    passkeyOptions: () => twoFactorSignIn.passkeyOptions(),
+
+    /** Sign-in with a passkey and no password. */
+    async loginPasskey(input: PasskeyLoginRequest, origin: RequestOrigin): Promise<Session> {
+      const userId = await twoFactorSignIn.passkeySignIn(input);
+      return issueVerifiedSession(userId, origin);
+    },
+
+    async signup(input: SignupRequest, origin: RequestOrigin = NO_ORIGIN): Promise<Session> {
       assertSignupAge(input.birthDay);
       const userId = await repo.insertUser(db, {
         email: input.email,
@@ -142,7 +193,9 @@ export function createAuthService({ db, config, tokens, account, mail, log }: Au
           'If you did not create this account, please contact our support.',
         ].join('\n'),
       });
-      return issueSession(userId);
+      const session = await issueSession(userId);
+      await twoFactorSignIn.signedIn(userId, origin);
+      return session;
     },
 
     /** Rotates the refresh token: a used one presented again revokes its whole family. */

@@ -1,7 +1,41 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import { passkeys, users } from '../../db/schema';
 import { ensureUser } from '../../db/seed';
 import type { TestApp } from '../../test/test-app';
+import {
+  authenticationResponse,
+  newSoftPasskey,
+  type SoftPasskey,
+} from '../two-factor/soft-authenticator.test-helpers';
+
+/** The software passkey of each test account that has one, by e-mail. */
+const passkeysByEmail = new Map<string, SoftPasskey>();
+export const softPasskeyOf = (email: string) => passkeysByEmail.get(email.toLowerCase());
+
+/**
+ * Gives the account a software passkey (a real WebAuthn credential, node:crypto P-256): sign-in
+ * then asks for it, and `session()` answers with it, so the session counts as having given a
+ * second factor (step-up) for the next 10 minutes.
+ */
+export async function givePasskey(t: TestApp, email: string): Promise<SoftPasskey> {
+  const [u] = await t.services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!u) throw new Error(`no user ${email}`);
+  const key = newSoftPasskey();
+  await t.services.db.insert(passkeys).values({
+    userId: u.id,
+    credentialId: key.credentialId.toString('base64url'),
+    publicKey: key.publicKeyCose,
+    counter: 0,
+    name: 'Test key',
+  });
+  passkeysByEmail.set(email.toLowerCase(), key);
+  return key;
+}
 
 let n = 0;
 /** A fresh e-mail per call so tests in one file never collide. */
@@ -9,9 +43,13 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${++n}
 
 export const PASSWORD = 'correct-horse-battery';
 
+/**
+ * A user; an admin gets a software passkey (second factor) unless `twoFactor: false`, as the back
+ * office asks for one (ADMIN_REQUIRE_2FA, step-up on payouts, refunds, fees...).
+ */
 export async function createUser(
   t: TestApp,
-  opts: { email?: string; password?: string; role?: 'admin' | 'user' } = {},
+  opts: { email?: string; password?: string; role?: 'admin' | 'user'; twoFactor?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   const email = opts.email ?? uniqueEmail(opts.role ?? 'user');
   const password = opts.password ?? PASSWORD;
@@ -22,6 +60,7 @@ export async function createUser(
     lastName: 'User',
     role: opts.role ?? 'user',
   });
+  if (opts.twoFactor ?? opts.role === 'admin') await givePasskey(t, email);
   return { email, password };
 }
 
@@ -31,7 +70,20 @@ export function login(t: TestApp, email: string, password: string) {
 
 /** Logs in and returns the access token and the refresh cookie's value. */
 export async function session(t: TestApp, email: string, password: string) {
-  const res = await login(t, email, password);
+  let res = await login(t, email, password);
+  const second = res.statusCode === 200 ? res.json().content : undefined;
+  if (second?.twoFactorRequired) {
+    const key = softPasskeyOf(email);
+    if (!key) throw new Error(`login asks a second factor and ${email} has no test passkey`);
+    res = await t.request({
+      method: 'POST',
+      url: '/api/Auth/2fa',
+      payload: {
+        challengeId: second.challengeId,
+        passkey: authenticationResponse(key, second.passkeyOptions, t.app.config.publicUrl),
+      },
+    });
+  }
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { token: res.json().content.jwToken as string, refresh: refreshCookie(res) };
 }

@@ -30,3 +30,9 @@ export function clearRefreshCookie(reply: FastifyReply, config: Pick<Config, 'is
 }
 
 export const readRefreshCookie = (req: FastifyRequest): string | undefined => req.cookies[REFRESH_COOKIE];
+
+/** Where a request came from, for the security history and the "new sign-in" e-mail. */
+export const originOf = (req: FastifyRequest) => ({
+  userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+  ip: req.ip ?? null,
+});

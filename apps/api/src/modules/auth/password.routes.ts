@@ -35,7 +35,7 @@ export async function passwordRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/User/changePassword', {
-    config: { access: 'public', rateLimit },
+    config: { access: 'public', rateLimit, stepUp: 'ifEnrolled' },
     schema: {
       tags: ['auth'],
       summary:

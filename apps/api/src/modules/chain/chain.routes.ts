@@ -51,7 +51,7 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Admin/chains/payouts/:id/send', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin', 'chains'],
       summary:
@@ -63,7 +63,7 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Admin/chains/payouts/:id/retry', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin', 'chains'],
       summary:
@@ -110,7 +110,7 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Admin/chains/deposits/:id/refund', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin', 'chains'],
       summary: 'Refund a transfer held for an admin (after its exchange was settled, or another asset)',

@@ -56,7 +56,7 @@ export async function adminExchangeReceivedRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Admin/anonymousExchanges/refund', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin'],
       summary:

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
-import { assets, users } from '../../db/schema';
+import { assets, passkeys, sessionFactors, users } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
+import { newSoftPasskey, type SoftPasskey } from '../two-factor/soft-authenticator.test-helpers';
 
-/** A user row and a valid access token for it (tests of the money modules). */
+/**
+ * A user row and a valid access token for it (tests of the money modules). An admin (or
+ * `twoFactor: true`) also gets a second factor (a software passkey) and a session that gave it
+ * just now, as the back office asks (ADMIN_REQUIRE_2FA, step-up on payouts, refunds, fees...).
+ */
 export async function makeUser(
   t: TestApp,
-  opts: { role?: 'admin' | 'user'; premium?: boolean; currency?: string } = {},
-): Promise<{ id: string; token: string }> {
+  opts: { role?: 'admin' | 'user'; premium?: boolean; currency?: string; twoFactor?: boolean } = {},
+): Promise<{ id: string; token: string; passkey?: SoftPasskey }> {
   const [row] = await t.services.db
     .insert(users)
     .values({
@@ -22,13 +27,28 @@ export async function makeUser(
     })
     .returning({ id: users.id });
   if (!row) throw new Error('no user');
+  const sid = randomUUID();
+  let key: SoftPasskey | undefined;
+  if (opts.twoFactor ?? opts.role === 'admin') {
+    key = newSoftPasskey();
+    await t.services.db.insert(passkeys).values({
+      userId: row.id,
+      credentialId: key.credentialId.toString('base64url'),
+      publicKey: key.publicKeyCose,
+      name: 'Test key',
+    });
+    await t.services.db
+      .insert(sessionFactors)
+      .values({ familyId: sid, userId: row.id, verifiedAt: new Date() });
+  }
   const token = await t.services.tokens.sign({
     sub: row.id,
     role: opts.role ?? 'user',
     premium: opts.premium ?? false,
     ver: 0,
+    sid,
   });
-  return { id: row.id, token };
+  return { id: row.id, token, ...(key ? { passkey: key } : {}) };
 }
 
 export async function assetId(t: TestApp, ticker: string): Promise<string> {

@@ -18,7 +18,7 @@ export async function adminPartnerRoutes(fastify: FastifyInstance) {
   const { accounts } = app.services.partners;
 
   app.post('/Admin/partners/:userId', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin', 'partners'],
       summary:

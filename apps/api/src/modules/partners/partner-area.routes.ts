@@ -51,7 +51,7 @@ export async function partnerAreaRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/partner/keys', {
-    config: { access: 'user' },
+    config: { access: 'user', stepUp: 'ifEnrolled' },
     schema: {
       tags,
       summary: 'Create an API key; the answer is the only time the key is shown (only its hash is kept)',

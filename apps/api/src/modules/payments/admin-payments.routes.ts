@@ -25,7 +25,7 @@ export async function adminPaymentsRoutes(fastify: FastifyInstance) {
   await spendingHoldRoutes(fastify);
 
   app.post('/Admin/deposits/:id/refund', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin', 'funding'],
       summary:
@@ -62,7 +62,7 @@ export async function adminPaymentsRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/Admin/premium/payments/:id/refund', {
-    config: { access: 'admin' },
+    config: { access: 'admin', stepUp: 'required' },
     schema: {
       tags: ['admin', 'premium'],
       summary: 'Refund a premium payment at the gateway; premium ends now',

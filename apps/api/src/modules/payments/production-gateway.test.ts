@@ -10,7 +10,12 @@ import { GOOD, payOnPage } from './payments.test-helpers';
 
 // The built-in test gateway takes no money: in production it must never credit a balance, whatever
 // DEMO says (a 4242 card would buy coins that a watched network then pays out for real).
-const strong = { JWT_SECRET: 'j'.repeat(40), COOKIE_SECRET: 'c'.repeat(40), NODE_ENV: 'production' };
+const strong = {
+  JWT_SECRET: 'j'.repeat(40),
+  COOKIE_SECRET: 'c'.repeat(40),
+  TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
+  NODE_ENV: 'production',
+};
 const XPUB = HDKey.fromMasterSeed(
   mnemonicToSeedSync('test test test test test test test test test test test junk'),
 ).derive("m/44'/60'/0'").publicExtendedKey;

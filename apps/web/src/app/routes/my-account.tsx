@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Card, Page, PageHeader, Spinner } from '../../components/ui';
+import { Button, Card, LinkButton, Page, PageHeader, Spinner } from '../../components/ui';
 import { useAccountUser, useAddress, useCountries, useIban } from '../../features/account/api/account-api';
 import { AddressSection } from '../../features/account/components/address-section';
 import { IbanSection } from '../../features/account/components/iban-section';
@@ -38,7 +38,15 @@ export default function MyAccountPage() {
 
   return (
     <Page>
-      <PageHeader title={t('Pages.MyAccount.Title')} description={t('Pages.MyAccount.Description')} />
+      <PageHeader
+        title={t('Pages.MyAccount.Title')}
+        description={t('Pages.MyAccount.Description')}
+        actions={
+          <LinkButton to="/my-account/security" variant="secondary">
+            {t('Security.Title')}
+          </LinkButton>
+        }
+      />
       {failed ? (
         <Card className="text-center">
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">

@@ -38,7 +38,7 @@ export async function partnerWebhookRoutes(fastify: FastifyInstance) {
   const partner = async (req: Parameters<typeof requirePartner>[0]) => (await requirePartner(req)).userId;
 
   app.post('/partner/webhooks', {
-    config: { access: 'user' },
+    config: { access: 'user', stepUp: 'ifEnrolled' },
     schema: {
       tags,
       summary:

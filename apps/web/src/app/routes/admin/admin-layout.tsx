@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { LinkButton } from '../../../components/ui';
 import { cn } from '../../../components/ui/cn';
 import { useTranslation } from '../../../lib/i18n';
+import { twoFactorRequired } from '../../../lib/step-up';
 
 /**
  * spec-2 §2 admin side menu, plus the transaction settings, the mail outbox, the contact messages and
@@ -31,6 +33,9 @@ export default function AdminLayout() {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  // 403 TWO_FACTOR_REQUIRED on any admin call: an admin without a second factor sets one up first.
+  const required = useSyncExternalStore(twoFactorRequired.subscribe, twoFactorRequired.get);
+  useEffect(() => () => twoFactorRequired.set(null), []);
 
   // On narrow screens the menu is a horizontal strip: keep the current entry in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the route changes
@@ -75,7 +80,21 @@ export default function AdminLayout() {
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
-        <Outlet />
+        {required ? (
+          <section
+            role="alert"
+            className="rounded-xl border border-amber-400 bg-amber-50 p-6 text-amber-950 dark:border-amber-500 dark:bg-amber-950/40 dark:text-amber-50"
+          >
+            <h1 className="text-xl font-semibold">{t('Security.Required.AdminTitle')}</h1>
+            <p className="mt-2">{required.message}</p>
+            <p className="mt-2">{t('Security.Required.AdminText')}</p>
+            <LinkButton className="mt-4" to="/my-account/security">
+              {t('Security.Required.Link')}
+            </LinkButton>
+          </section>
+        ) : (
+          <Outlet />
+        )}
       </div>
     </div>
   );

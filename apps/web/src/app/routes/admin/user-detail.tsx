@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page';
 import { useAdminUser, useSetAccountStatus } from '../../../features/admin/api/users';
 import { Badge, LoadingBlock } from '../../../features/admin/components/admin-ui';
 import { DecisionDialog } from '../../../features/admin/components/decision-dialog';
+import { ResetTwoFactor } from '../../../features/admin/components/reset-two-factor';
 import { UserBankAccount } from '../../../features/admin/components/user-bank-account';
 import { UserProfile } from '../../../features/admin/components/user-profile';
 import { UserStatusBadge } from '../../../features/admin/components/user-status-badge';
@@ -86,6 +87,7 @@ function UserDetail({ id }: { id: string }) {
             <LinkButton variant="secondary" to={`/admin/partners?add=${u.id}`}>
               {t('Partner.Admin.MakePartner')}
             </LinkButton>
+            {self ? null : <ResetTwoFactor userId={u.id} name={name} />}
             {self ? (
               <p className="max-w-xs text-sm text-slate-600 dark:text-slate-300">{t('Admin.User.Self')}</p>
             ) : (

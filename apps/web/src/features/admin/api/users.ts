@@ -43,3 +43,19 @@ export function useSetAccountStatus() {
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/**
+ * POST Admin/users/{id}/2fa/reset (admin, step-up): removes every second factor of a user who lost
+ * them all; the user is e-mailed and withdrawals stay locked for a while.
+ */
+export function useResetTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api.post<{ withdrawalsLockedUntil: string | null }>(
+        `Admin/users/${encodeURIComponent(userId)}/2fa/reset`,
+        {},
+      ),
+    onSuccess: (_r, userId) => qc.invalidateQueries({ queryKey: adminKeys.user(userId) }),
+  });
+}

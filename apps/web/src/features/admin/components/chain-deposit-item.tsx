@@ -36,8 +36,8 @@ export function ChainDepositItem({
         <Badge tone={TONE[d.status]}>
           {d.status === 'seen'
             ? t('Tracking.Chain.Steps.ConfirmationsOf', {
-                count: d.confirmations,
-                required: d.requiredConfirmations,
+                seen: d.confirmations,
+                count: d.requiredConfirmations,
               })
             : t(`Admin.Networks.DepositStatus.${d.status}`)}
         </Badge>

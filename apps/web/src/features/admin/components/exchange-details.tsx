@@ -92,8 +92,8 @@ export function ExchangeDetails({ exchange: e, emailShown, onShowEmail, onAction
           <Detail label={t('Admin.Exchanges.Network')}>
             {t('Admin.Exchanges.NetworkValue', {
               network: e.network,
-              count: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
-              required: e.requiredConfirmations ?? 0,
+              seen: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
+              count: e.requiredConfirmations ?? 0,
             })}
           </Detail>
         ) : null}

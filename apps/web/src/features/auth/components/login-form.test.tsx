@@ -22,7 +22,7 @@ const fill = async (email: string, password: string) => {
 describe('LoginForm', () => {
   it('shows field errors on submit and sends nothing', async () => {
     const { calls } = fakeApi({});
-    renderPage(<LoginForm onSignedIn={() => {}} />);
+    renderPage(<LoginForm onSignedIn={() => {}} onSecondStep={() => {}} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'LOG IN' }));
     expect(await screen.findByText('Please enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('LoginForm', () => {
   it('submits with Enter and hands over the token with the welcome notification', async () => {
     const { calls } = fakeApi({ 'POST /api/Auth': { status: 200, content: { jwToken: 'jwt-1' } } });
     const onSignedIn = vi.fn();
-    renderPage(<LoginForm onSignedIn={onSignedIn} />);
+    renderPage(<LoginForm onSignedIn={onSignedIn} onSecondStep={() => {}} />);
     const user = await fill('Someone@Example.com', 'secret-password');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('jwt-1'));
@@ -41,6 +41,24 @@ describe('LoginForm', () => {
     expect(notifications.get().map((n) => [n.severity, n.title, n.message])).toEqual([
       ['Success', 'Successfully logged in', 'Welcome back !'],
     ]);
+  });
+
+  it('hands over the second step when the account has a factor, with no token and no welcome', async () => {
+    const challenge = {
+      twoFactorRequired: true,
+      challengeId: '00000000-0000-4000-8000-0000000000aa',
+      methods: ['totp', 'recoveryCode'],
+      passkeyOptions: null,
+    };
+    fakeApi({ 'POST /api/Auth': { status: 200, content: challenge } });
+    const onSignedIn = vi.fn();
+    const onSecondStep = vi.fn();
+    renderPage(<LoginForm onSignedIn={onSignedIn} onSecondStep={onSecondStep} />);
+    const user = await fill('a@b.co', 'right-password');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onSecondStep).toHaveBeenCalledWith(challenge));
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(notifications.get()).toHaveLength(0);
   });
 
   it.each([
@@ -51,7 +69,7 @@ describe('LoginForm', () => {
   ])('a %i (%s) answer reads "%s"', async (status, code, text) => {
     fakeApi({ 'POST /api/Auth': { status, error: { error: 'whatever the server said', code } } });
     const onSignedIn = vi.fn();
-    renderPage(<LoginForm onSignedIn={onSignedIn} />);
+    renderPage(<LoginForm onSignedIn={onSignedIn} onSecondStep={() => {}} />);
     const user = await fill('a@b.co', 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'LOG IN' }));
     await waitFor(() => expect(notifications.get()).toHaveLength(1));
@@ -75,7 +93,7 @@ describe('LoginForm', () => {
       },
     });
     const onSignedIn = vi.fn();
-    renderPage(<LoginForm onSignedIn={onSignedIn} />);
+    renderPage(<LoginForm onSignedIn={onSignedIn} onSecondStep={() => {}} />);
     const user = await fill('a@b.co', 'secret-password');
     const button = screen.getByRole('button', { name: 'LOG IN' });
     await user.click(button);

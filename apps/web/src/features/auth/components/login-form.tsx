@@ -3,6 +3,7 @@ import type { LoginRequest } from '@vaultline/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import type { TwoFactorChallenge } from '../../security/api/security-types';
 import { useLogin } from '../api/login';
 import { type LoginFormInput, loginFormSchema } from '../form-schemas';
 import { fieldMessage, loginErrorKey } from '../messages';
@@ -11,8 +12,17 @@ import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 
-/** spec-1 §2 login: e-mail and password; Enter submits. Calls `onSignedIn` with the new token. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+interface Props {
+  onSignedIn: (token: string) => void;
+  /** The account has a second factor: the password was right, the second step comes next. */
+  onSecondStep: (challenge: TwoFactorChallenge) => void;
+}
+
+/**
+ * spec-1 §2 login: e-mail and password; Enter submits. Calls `onSignedIn` with the new token, or
+ * `onSecondStep` when the account asks for a second factor (issue 30).
+ */
+export function LoginForm({ onSignedIn, onSecondStep }: Props) {
   const { t } = useTranslation();
   const login = useLogin();
   const once = useSingleFlight();
@@ -28,19 +38,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void 
 
   const submit = handleSubmit((values) =>
     once(async () => {
-      let token: string;
+      let answer: Awaited<ReturnType<typeof login.mutateAsync>>;
       try {
-        token = (await login.mutateAsync(values)).jwToken;
+        answer = await login.mutateAsync(values);
       } catch (err) {
         notify({ severity: 'Error', title: t('Auth.Login.ErrorTitle'), message: t(loginErrorKey(err)) });
         return;
       }
+      if ('twoFactorRequired' in answer) return onSecondStep(answer);
       notify({
         severity: 'Success',
         title: t('Auth.Login.SuccessTitle'),
         message: t('Auth.Login.SuccessMessage'),
       });
-      onSignedIn(token);
+      onSignedIn(answer.jwToken);
     }),
   );
 

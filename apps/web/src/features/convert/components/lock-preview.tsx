@@ -23,6 +23,7 @@ function useAmountError(check: AmountCheck, ticker: string): string | null {
     return t('Exchange.Errors.TooManyDecimals', {
       ticker,
       decimals: check.decimals,
+      count: check.decimals,
       defaultValue: tooManyDecimalsMessage(ticker, check.decimals),
     });
   }

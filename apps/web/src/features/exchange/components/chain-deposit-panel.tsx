@@ -68,7 +68,10 @@ export function ChainDepositPanel({
                 : t('ManualDeposit.Chain.Watching', { network: networkName(e.network) })}
             </p>
             <p className="text-sm text-indigo-900 dark:text-indigo-200">
-              {t('ManualDeposit.Chain.NoHash', { required: e.requiredConfirmations ?? 0 })}
+              {t('ManualDeposit.Chain.NoHash', {
+                required: e.requiredConfirmations ?? 0,
+                count: e.requiredConfirmations ?? 0,
+              })}
             </p>
           </div>
         </div>

@@ -104,6 +104,7 @@ export function DepositInstructions({
               <li>
                 {t('ManualDeposit.Chain.Instruction3', {
                   required: e.requiredConfirmations ?? 0,
+                  count: e.requiredConfirmations ?? 0,
                   receive,
                   dest: dst,
                 })}

@@ -106,8 +106,8 @@ export function TrackingDetails({ exchange: e }: { exchange: PublicExchange }) {
       {e.network && e.transactionHash ? (
         <Row label={t('Tracking.Details.Confirmations')} testId="detail-confirmations">
           {t('Tracking.Chain.Steps.ConfirmationsOf', {
-            count: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
-            required: e.requiredConfirmations ?? 0,
+            seen: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
+            count: e.requiredConfirmations ?? 0,
           })}
         </Row>
       ) : null}

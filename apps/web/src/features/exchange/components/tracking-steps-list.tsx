@@ -54,8 +54,8 @@ function useStepTexts(e: PublicExchange, s: TrackingStep): { title: string; deta
         detail:
           s.state === 'current' || s.state === 'done'
             ? t('Tracking.Chain.Steps.ConfirmationsOf', {
-                count: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
-                required: e.requiredConfirmations ?? 0,
+                seen: Math.min(e.depositConfirmations ?? 0, e.requiredConfirmations ?? 0),
+                count: e.requiredConfirmations ?? 0,
               })
             : s.state === 'hold'
               ? t('Tracking.Steps.CheckingDetail')
@@ -181,7 +181,7 @@ function ConfirmationsBar({ e }: { e: PublicExchange }) {
       aria-valuemin={0}
       aria-valuemax={required}
       aria-valuenow={count}
-      aria-valuetext={t('Tracking.Chain.Steps.ConfirmationsOf', { count, required })}
+      aria-valuetext={t('Tracking.Chain.Steps.ConfirmationsOf', { seen: count, count: required })}
       data-testid="confirmations-bar"
       className="mt-2 h-2 w-full max-w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
     >

@@ -42,7 +42,10 @@ export function WatchedDeposit({
         onSuccess: () => {
           notify({
             title: t('ManualDeposit.Chain.TestSent'),
-            message: t('Funding.Chain.TestSentText', { required: address.requiredConfirmations ?? 0 }),
+            message: t('Funding.Chain.TestSentText', {
+              required: address.requiredConfirmations ?? 0,
+              count: address.requiredConfirmations ?? 0,
+            }),
             severity: 'Success',
           });
           onClose();
@@ -60,6 +63,7 @@ export function WatchedDeposit({
         {t('Funding.Chain.Automatic', {
           network: networkName(address.network),
           required: address.requiredConfirmations ?? 0,
+          count: address.requiredConfirmations ?? 0,
         })}
       </p>
       {address.testDeposit ? (

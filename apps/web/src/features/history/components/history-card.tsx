@@ -84,8 +84,8 @@ export function HistoryCard({
                 <span data-testid="history-confirmations">
                   {' · '}
                   {t('Tracking.Chain.Steps.ConfirmationsOf', {
-                    count: Math.min(item.confirmations ?? 0, item.requiredConfirmations ?? 0),
-                    required: item.requiredConfirmations ?? 0,
+                    seen: Math.min(item.confirmations ?? 0, item.requiredConfirmations ?? 0),
+                    count: item.requiredConfirmations ?? 0,
                   })}
                 </span>
               ) : null}

@@ -79,8 +79,8 @@ export function HistoryDetails({
         {item.requiredConfirmations !== null && item.transactionHash ? (
           <Row label={t('History.Confirmations')}>
             {t('Tracking.Chain.Steps.ConfirmationsOf', {
-              count: Math.min(item.confirmations ?? 0, item.requiredConfirmations),
-              required: item.requiredConfirmations,
+              seen: Math.min(item.confirmations ?? 0, item.requiredConfirmations),
+              count: item.requiredConfirmations,
             })}
           </Row>
         ) : null}

@@ -27,7 +27,7 @@ export function HistoryPagination({
       className="mt-4 flex flex-col items-center gap-3 sm:flex-row sm:justify-between"
     >
       <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="showing">
-        {t('History.Showing', range)}
+        {t('History.Showing', { ...range, count: range.total })}
       </p>
       <div className="flex items-center gap-3">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
