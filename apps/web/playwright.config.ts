@@ -13,8 +13,12 @@ const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR ?? newDataDir();
 const a11yDataDir = newDataDir();
 const A11Y_SPEC = /a11y-routes\.spec\.ts$/;
+// The flows server's demo admin adds a passkey before its specs run (e2e/support/admin-factor.ts).
+const SETUP = /admin-factor\.setup\.ts$/;
 
 export const E2E = {
+  /** The flows project's server (the specs that start a server of their own have their own URL). */
+  baseURL: `http://127.0.0.1:${port}`,
   adminEmail: 'admin@e2e.vaultline.test',
   adminPassword: 'e2e-admin-password-1',
   userEmail: 'user@e2e.vaultline.test',
@@ -31,7 +35,14 @@ export default defineConfig({
   // One worker per project: the specs of a project share its server's data and run one at a time.
   workers: 2,
   projects: [
-    { name: 'flows', testIgnore: A11Y_SPEC, workers: 1, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: 'admin-factor', testMatch: SETUP, use: { baseURL: `http://127.0.0.1:${port}` } },
+    {
+      name: 'flows',
+      testIgnore: [A11Y_SPEC, SETUP],
+      dependencies: ['admin-factor'],
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${port}` },
+    },
     { name: 'a11y', testMatch: A11Y_SPEC, workers: 1, use: { baseURL: `http://127.0.0.1:${a11yPort}` } },
   ],
   retries: 0,
@@ -87,6 +98,9 @@ function apiServer(serverPort: number, serverDataDir: string, extraEnv: Record<s
       CHAIN_POLL_MS: '300',
       // partner.spec.ts adds a webhook endpoint on 127.0.0.1 (refused outside tests: public addresses only).
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // Passkeys are bound to a host name (an IP address cannot be a WebAuthn relying party):
+      // two-factor-passkey.spec.ts opens the app on localhost.
+      PUBLIC_URL: `http://localhost:${serverPort}`,
       ...extraEnv,
     },
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { signInViaApi } from './support';
+import { signInOn } from './support/admin-factor';
 
 /**
  * An API client signed in as one account that can also see refusals (exchange.helpers' ApiAs
@@ -36,8 +37,8 @@ export async function visitor(baseURL: string) {
 }
 
 export async function sessionOf(baseURL: string, email: string, password: string): Promise<Session> {
-  const { ctx, post } = await visitor(baseURL);
-  const login = await post('Auth', { email, password });
+  const { ctx } = await visitor(baseURL);
+  const login = await signInOn(ctx, baseURL, email, password);
   expect(login.status(), `login ${email}: ${await login.text()}`).toBe(200);
   const token = ((await login.json()) as Envelope<{ jwToken: string }>).content.jwToken;
   return {

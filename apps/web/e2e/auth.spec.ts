@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { expectNoSeriousA11yViolations, signInViaApi } from './support';
+import { signInOn } from './support/admin-factor';
 
 const SHOTS = process.env.AUTH_SHOTS_DIR ?? '/tmp/shots-auth';
 const unique = (what: string) =>
@@ -36,12 +37,7 @@ async function logIn(page: Page, email: string, password: string) {
 
 /** A call as the demo admin from a separate request context (its own cookies and XSRF token). */
 async function adminApi(request: APIRequestContext) {
-  await request.get('/api/ping');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await request.post('/api/Auth', {
-    headers: { 'x-xsrf-token': xsrf },
-    data: { email: E2E.adminEmail, password: E2E.adminPassword },
-  });
+  const res = await signInOn(request, E2E.baseURL, E2E.adminEmail, E2E.adminPassword);
   expect(res.status()).toBe(200);
   const token = ((await res.json()) as { content: { jwToken: string } }).content.jwToken;
   return { get: (url: string) => request.get(url, { headers: { authorization: `Bearer ${token}` } }) };

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
+import { signInOn } from './support/admin-factor';
 
 /** An API client signed in as one user: bearer token plus the XSRF cookie echoed in the header. */
 export interface ApiAs {
@@ -14,13 +15,9 @@ export interface ApiAs {
 
 export async function apiAs(baseURL: string, email: string, password: string): Promise<ApiAs> {
   const ctx = await request.newContext({ baseURL });
-  await ctx.get('/api/ping');
   const xsrf = async () =>
     (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await ctx.post('/api/Auth', {
-    data: { email, password },
-    headers: { 'x-xsrf-token': await xsrf() },
-  });
+  const login = await signInOn(ctx, baseURL, email, password);
   const body = (await login.json()) as { content?: { jwToken: string } };
   expect(login.status(), `login ${email}`).toBe(200);
   const token = body.content?.jwToken ?? '';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, request, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
+import { signInOn } from './support/admin-factor';
 
 // The guest's whole journey in one go (issue: guest exchange, "done when" 1): home widget -> manual
 // deposit (form checks in the spec's order) -> address and QR -> Done with a hash -> the history shows
@@ -21,12 +22,8 @@ const notification = (page: Page, title: string) =>
 async function approve(baseURL: string, id: string): Promise<void> {
   const ctx = await request.newContext({ baseURL });
   try {
-    await ctx.get('/api/ping');
+    const login = await signInOn(ctx, baseURL, E2E.adminEmail, E2E.adminPassword);
     const xsrf = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await ctx.post('/api/Auth', {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { email: E2E.adminEmail, password: E2E.adminPassword },
-    });
     const token = ((await login.json()) as { content: { jwToken: string } }).content.jwToken;
     const res = await ctx.post(`/api/Admin/anonymousExchanges/update?exchangeId=${id}&status=1`, {
       headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' },

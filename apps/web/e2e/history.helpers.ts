@@ -5,6 +5,7 @@ import { expect, type Page, request } from '@playwright/test';
 import type { PublicExchange } from '@vaultline/shared';
 import { E2E } from '../playwright.config';
 import { type ApiAs, apiAs } from './exchange.helpers';
+import { signInOn } from './support/admin-factor';
 
 /** What the history specs share: the demo accounts' API sessions, the assets, and page helpers. */
 export interface Wallet {
@@ -42,12 +43,8 @@ export async function historyApis(baseURL: string): Promise<HistoryApis> {
     return w;
   };
   const ctx = await request.newContext({ baseURL });
-  await ctx.get('/api/ping');
+  const login = await signInOn(ctx, baseURL, E2E.adminEmail, E2E.adminPassword);
   const xsrf = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const login = await ctx.post('/api/Auth', {
-    headers: { 'x-xsrf-token': xsrf },
-    data: { email: E2E.adminEmail, password: E2E.adminPassword },
-  });
   const token = ((await login.json()) as { content: { jwToken: string } }).content.jwToken;
   return {
     admin,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page, request } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { type ApiAs, apiAs } from './exchange.helpers';
+import { signInOn } from './support/admin-factor';
 
 /** What the manual-deposit and tracking specs share. */
 export interface Wallet {
@@ -94,12 +95,8 @@ export async function createViaApi(baseURL: string, amount = '0.01'): Promise<st
 export async function setStatus(baseURL: string, id: string, status: number, notes: string): Promise<void> {
   const ctx = await request.newContext({ baseURL });
   try {
-    await ctx.get('/api/ping');
+    const login = await signInOn(ctx, baseURL, E2E.adminEmail, E2E.adminPassword);
     const xsrf = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await ctx.post('/api/Auth', {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { email: E2E.adminEmail, password: E2E.adminPassword },
-    });
     const token = ((await login.json()) as { content: { jwToken: string } }).content.jwToken;
     const res = await ctx.post(`/api/Admin/anonymousExchanges/update?exchangeId=${id}&status=${status}`, {
       headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' },

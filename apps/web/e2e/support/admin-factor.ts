@@ -1,0 +1,161 @@
+import { createPrivateKey } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, request } from '@playwright/test';
+import {
+  authenticationResponse,
+  newSoftPasskey,
+  registrationResponse,
+  type SoftPasskey,
+} from '../../../api/src/modules/two-factor/soft-authenticator.test-helpers';
+
+/**
+ * The back office asks its admins for a second factor on payouts, refunds, fees and partner
+ * maximums. The flows server's demo admin gets a software passkey (a real P-256 WebAuthn
+ * credential, made in Node) before the specs run (admin-factor.setup.ts): every sign-in as that
+ * admin then answers the second step with it, so the session counts as having given a factor.
+ * Servers of a spec's own keep a factorless demo admin, whose sign-in has no second step.
+ */
+
+/** Where the setup leaves the admin's passkey for the spec processes (one file per server port). */
+export const adminFactorFile = (baseURL: string) =>
+  path.join(os.tmpdir(), `vaultline-e2e-admin-factor-${new URL(baseURL).port}.json`);
+
+interface StoredFactor {
+  credentialId: string;
+  privateKeyPem: string;
+  userHandle: string;
+  /** The server's PUBLIC_URL: a passkey's answer names that origin. */
+  origin: string;
+  /** The cookies (refresh token) of a session opened before the passkey was added: no factor given in it. */
+  olderSession: Awaited<ReturnType<APIRequestContext['storageState']>>;
+}
+
+function storedPasskey(baseURL: string): (StoredFactor & { key: SoftPasskey }) | undefined {
+  const file = adminFactorFile(baseURL);
+  if (!existsSync(file)) return undefined;
+  const s = JSON.parse(readFileSync(file, 'utf8')) as StoredFactor;
+  const key: SoftPasskey = {
+    credentialId: Buffer.from(s.credentialId, 'base64url'),
+    privateKey: createPrivateKey(s.privateKeyPem),
+    publicKeyCose: '',
+    counter: 0,
+    userHandle: s.userHandle,
+  };
+  return { ...s, key };
+}
+
+interface Envelope<T> {
+  success: boolean;
+  content?: T;
+  error?: { code: string; error: string } | null;
+}
+type Second = { twoFactorRequired: true; challengeId: string; passkeyOptions: { challenge: string } | null };
+type LoginContent = { jwToken: string } | Second;
+
+/**
+ * The body for POST /api/Auth/2fa answering a sign-in's second step with the admin's passkey, or
+ * undefined when the sign-in asked for none.
+ */
+export function secondStepAnswer(baseURL: string, content: unknown): object | undefined {
+  const second = content as Partial<Second> | undefined;
+  if (!second?.twoFactorRequired) return undefined;
+  const stored = storedPasskey(baseURL);
+  if (!stored || !second.passkeyOptions)
+    throw new Error(`sign-in at ${baseURL} asks a second factor and the e2e admin has no passkey there`);
+  return {
+    challengeId: second.challengeId,
+    passkey: authenticationResponse(stored.key, second.passkeyOptions, stored.origin, { counterless: true }),
+  };
+}
+
+const xsrfOf = async (ctx: APIRequestContext) =>
+  (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+
+/**
+ * POST /api/Auth with e-mail and password on an API context (its XSRF cookie echoed), then the
+ * second step when the account has a factor: the response carrying the tokens.
+ */
+export async function signInOn(ctx: APIRequestContext, baseURL: string, email: string, password: string) {
+  if (!(await xsrfOf(ctx))) await ctx.get('/api/ping');
+  const first = await ctx.post('/api/Auth', {
+    data: { email, password },
+    headers: { 'x-xsrf-token': await xsrfOf(ctx) },
+  });
+  if (first.status() !== 200) return first;
+  const answer = secondStepAnswer(baseURL, ((await first.json()) as Envelope<LoginContent>).content);
+  if (!answer) return first;
+  return ctx.post('/api/Auth/2fa', { data: answer, headers: { 'x-xsrf-token': await xsrfOf(ctx) } });
+}
+
+/**
+ * Gives the demo admin of the server at `baseURL` a passkey (its first factor), from a session
+ * opened with the password alone, and stores both for the specs.
+ */
+export async function enrolAdminPasskey(
+  ctx: APIRequestContext,
+  baseURL: string,
+  publicUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const login = await signInOn(ctx, baseURL, email, password);
+  const body = (await login.json()) as Envelope<LoginContent>;
+  expect(login.status(), JSON.stringify(body.error)).toBe(200);
+  const token = (body.content as { jwToken: string }).jwToken;
+  expect(token, 'the demo admin starts without a factor').toBeTruthy();
+  const headers = async () => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(ctx) });
+  const options = (await (
+    await ctx.post('/api/User/passkeys/options', { headers: await headers() })
+  ).json()) as Envelope<{ challenge: string; rp?: { id?: string }; user: { id: string } }>;
+  expect(options.success, JSON.stringify(options.error)).toBe(true);
+  const opts = options.content as { challenge: string; rp?: { id?: string }; user: { id: string } };
+  const key = newSoftPasskey(opts.user.id);
+  const added = await ctx.post('/api/User/passkeys', {
+    headers: await headers(),
+    data: { name: 'E2E admin key', response: registrationResponse(key, opts, publicUrl) },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const stored: StoredFactor = {
+    credentialId: key.credentialId.toString('base64url'),
+    privateKeyPem: key.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    userHandle: key.userHandle,
+    origin: publicUrl,
+    olderSession: await ctx.storageState(),
+  };
+  writeFileSync(adminFactorFile(baseURL), JSON.stringify(stored), { mode: 0o600 });
+}
+
+/**
+ * A fresh access token of the admin's session opened before the passkey was added (refreshed from
+ * its cookie): a session that never gave a factor, so a protected action opens the step-up dialog.
+ */
+export async function olderAdminSessionToken(baseURL: string): Promise<string> {
+  const stored = storedPasskey(baseURL);
+  if (!stored) throw new Error(`no stored admin session for ${baseURL}`);
+  const ctx = await request.newContext({ baseURL, storageState: stored.olderSession });
+  try {
+    const res = await ctx.post('/api/Auth/refresh', { headers: { 'x-xsrf-token': await xsrfOf(ctx) } });
+    const body = (await res.json()) as Envelope<{ jwToken: string }>;
+    expect(res.status(), JSON.stringify(body.error)).toBe(200);
+    return body.content?.jwToken ?? '';
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/** The admin's passkey as Chromium's virtual authenticator takes it (WebAuthn.addCredential). */
+export function adminCredentialForChromium(baseURL: string) {
+  const stored = storedPasskey(baseURL);
+  if (!stored) throw new Error(`no stored admin passkey for ${baseURL}`);
+  const der = stored.key.privateKey.export({ format: 'der', type: 'pkcs8' });
+  return {
+    credentialId: Buffer.from(stored.credentialId, 'base64url').toString('base64'),
+    isResidentCredential: false,
+    rpId: new URL(stored.origin).hostname,
+    privateKey: Buffer.from(der).toString('base64'),
+    userHandle: Buffer.from(stored.userHandle, 'base64url').toString('base64'),
+    signCount: 0,
+  };
+}
