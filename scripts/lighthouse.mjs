@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, root, signIn, startAppServer } from './app-server.mjs';
 import { findChromium } from './chromium.mjs';
@@ -75,15 +76,42 @@ async function seedToken(chromePort, origin, token) {
   }
 }
 
+// Lighthouse's CPU slowdown (4x) turns a high-end desktop (benchmark index 1500-2000) into the
+// mid-tier phone it scores for; on a slower or busier host the same 4x emulates a slower phone
+// (Lighthouse, docs/throttling.md: "Calibrating the CPU slowdown"). A run whose own benchmark index
+// is below 1500 is run again with the slowdown scaled to it, so every score is for the same phone.
+const DESKTOP_INDEX = 1500;
+const DEFAULT_SLOWDOWN = 4;
+const calibratedSlowdown = (index) =>
+  index >= DESKTOP_INDEX
+    ? DEFAULT_SLOWDOWN
+    : Math.max(1, Math.round((DEFAULT_SLOWDOWN * index * 10) / DESKTOP_INDEX) / 10);
+
 /** One Lighthouse run in a new Chromium (new profile): scores 0-100 and the failing audits. */
 async function audit(origin, page) {
+  const first = await auditAt(origin, page, DEFAULT_SLOWDOWN);
+  const slowdown = calibratedSlowdown(first.benchmarkIndex);
+  if (slowdown === DEFAULT_SLOWDOWN) return first;
+  console.log(
+    `     ${page.path}: host benchmark index ${first.benchmarkIndex} (below ${DESKTOP_INDEX}): run again at ${slowdown}x CPU slowdown`,
+  );
+  return auditAt(origin, page, slowdown);
+}
+
+async function auditAt(origin, page, cpuSlowdownMultiplier) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     if (page.as) await seedToken(chrome.port, origin, await signIn(origin, page.as));
     const result = await lighthouse(
       `${origin}${page.path}`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-      { extends: 'lighthouse:default', settings: { disableStorageReset: Boolean(page.as) } },
+      {
+        extends: 'lighthouse:default',
+        settings: {
+          disableStorageReset: Boolean(page.as),
+          throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier },
+        },
+      },
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
@@ -104,10 +132,12 @@ async function audit(origin, page) {
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
         .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
     );
-    const metrics = Object.entries(METRICS)
+    const benchmarkIndex = Math.round(lhr.environment?.benchmarkIndex ?? 0);
+    const metrics = `${Object.entries(METRICS)
       .map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`)
-      .join(', ');
+      .join(', ')}; host index ${benchmarkIndex}, CPU ${cpuSlowdownMultiplier}x`;
     return {
+      benchmarkIndex,
       scores,
       misses,
       metrics,
