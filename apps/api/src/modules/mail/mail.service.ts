@@ -3,7 +3,7 @@ import type { OutboxMessage } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   insertOutbox,
   insertOutboxMany,
@@ -71,6 +71,15 @@ export function createMailService({ db, config, log, transport }: MailServiceDep
       const id = await insertOutbox(db, { to: m.to, subject: m.subject, body: m.text });
       queued(id, m);
       return id;
+    },
+    /**
+     * The message stored in the caller's transaction, so that it exists exactly when the change
+     * that calls for it does (a failure or a crash between the two never loses it). Answers what
+     * delivers it: call that after the commit.
+     */
+    async stage(tx: DbOrTx, m: MailMessage): Promise<() => void> {
+      const id = await insertOutbox(tx, { to: m.to, subject: m.subject, body: m.text });
+      return () => queued(id, m);
     },
     /** Several messages stored in one statement (a block's worth of status changes), then each sent. */
     async sendMany(ms: MailMessage[]): Promise<string[]> {

@@ -27,7 +27,7 @@ export interface RetryPolicy {
 export interface DeliveryDeps {
   db: Db;
   log: FastifyBaseLogger;
-  mail: Pick<MailService, 'send'>;
+  mail: Pick<MailService, 'stage'>;
   publicUrl: string;
   /** Read at each request (tests swap the name lookup). */
   sender: () => SenderOptions;
@@ -84,10 +84,17 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
       { deliveryId: d.id, endpointId: d.endpointId, status: r.statusCode, attempt: attempts },
       'webhook not delivered',
     );
-    const off = await disableIfFailingSince(db, d.endpointId, retry.disableAfterMs);
+    // The owner's e-mail is written in the transaction that disables the endpoint: once it is off,
+    // its e-mail is in the outbox (nothing disables it again to send one later).
+    const off = await db.transaction(async (tx) => {
+      const e = await disableIfFailingSince(tx, d.endpointId, retry.disableAfterMs);
+      return (
+        e && { id: e.id, deliver: await deps.mail.stage(tx, endpointDisabledMail(e, e.url, deps.publicUrl)) }
+      );
+    });
     if (off) {
       log.warn({ endpointId: off.id }, 'webhook endpoint disabled after a day of failures');
-      await deps.mail.send(endpointDisabledMail(off, off.url, deps.publicUrl));
+      off.deliver();
     }
   }
 
