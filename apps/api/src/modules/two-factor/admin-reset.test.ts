@@ -155,9 +155,11 @@ describe('POST /api/Admin/users/:id/2fa/reset', () => {
       (m) => m.subject === 'Вторые факторы вашего аккаунта Vaultline сброшены',
     );
     expect(mail?.body).toContain('В целях безопасности вывод средств заблокирован на 24 ч.');
+    // Neither the e-mail nor the history shows the admin's browser or address.
+    expect(mail?.body).not.toContain('Откуда');
     // And it is in their security history.
     const events = (await get(t, '/api/User/security-events', token)).json().content.events;
-    expect(events[0]).toMatchObject({ type: 'factors.reset' });
+    expect(events[0]).toMatchObject({ type: 'factors.reset', userAgent: null, ip: null });
   });
 
   it('answers 404 for an unknown user and changes nothing', async () => {

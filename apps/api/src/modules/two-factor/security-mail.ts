@@ -137,8 +137,10 @@ export function securityMail(
     t.what[e.type](e.detail ?? ''),
     '',
     `${t.when}: ${e.at.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
-    `${t.from}: ${e.userAgent ?? '?'} (${e.ip ?? '?'})`,
   ];
+  // A change made by the support (a reset) has no device of the user's to show, and the staff's own
+  // address is not the user's to see.
+  if (e.userAgent !== null || e.ip !== null) lines.push(`${t.from}: ${e.userAgent ?? '?'} (${e.ip ?? '?'})`);
   if (e.lockHours) lines.push('', t.locked(e.lockHours));
   lines.push('', t.notYou);
   return { subject: t.subject[e.type], text: lines.join('\n') };

@@ -169,7 +169,7 @@ export async function adminTwoFactorRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(adminTwoFactorResetResponseSchema), '4xx': errorEnvelopeSchema },
     },
     handler: async (req) => {
-      const until = await twoFactor.adminReset(requireUser(req).id, req.params.id, originOf(req));
+      const until = await twoFactor.adminReset(requireUser(req).id, req.params.id);
       return ok({ withdrawalsLockedUntil: until?.toISOString() ?? null });
     },
   });

@@ -308,7 +308,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
      * The user lost every factor: an admin removes them all (audited), every session ends, the user
      * is e-mailed, and withdrawals stay locked for WITHDRAWAL_LOCK_HOURS.
      */
-    async adminReset(adminId: string, userId: string, origin: RequestOrigin): Promise<Date | null> {
+    async adminReset(adminId: string, userId: string): Promise<Date | null> {
       const user = await repo.findUserInfo(db, userId);
       if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
       const hours = config.twoFactor.withdrawalLockHours;
@@ -329,7 +329,9 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
           after: { twoFactor: false, withdrawalsLockedUntil: until?.toISOString() ?? null },
         });
       });
-      await events.record(userId, 'factors.reset', origin, null, { lockHours: hours });
+      // The user's history and e-mail show no device for it: the admin's address is not theirs to see
+      // (it is in the audit log, with the admin).
+      await events.record(userId, 'factors.reset', { userAgent: null, ip: null }, null, { lockHours: hours });
       return until;
     },
 
