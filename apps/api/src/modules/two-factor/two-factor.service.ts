@@ -146,8 +146,13 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       const challenge =
         signInChallenge ??
         (answered ? await repo.findLiveWebauthnChallenge(db, userId, 'stepUp', answered) : undefined);
-      if (!challenge || !(await checkPasskey(userId, proof.passkey, challenge, false))) await failed(userId);
-      if (!signInChallenge && challenge) await repo.useChallenge(db, challenge.id);
+      // A step-up challenge is taken (atomically) before the answer is checked: the same answer
+      // sent several times at once opens one request. The sign-in's challenge is used by its caller.
+      const taken =
+        challenge !== undefined &&
+        (signInChallenge !== undefined || (await repo.useChallenge(db, challenge.id)));
+      if (!challenge || !taken || !(await checkPasskey(userId, proof.passkey, challenge, false)))
+        await failed(userId);
     } else {
       throw invalidFactor();
     }
