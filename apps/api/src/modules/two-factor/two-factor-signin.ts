@@ -52,9 +52,9 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
       };
     },
 
-    /** The user id once the factor is right; a wrong one counts a try on the challenge. */
+    /** The user id once the factor is right; each answer counts a try on the challenge first. */
     async finish(input: TwoFactorLoginRequest, origin: RequestOrigin): Promise<string> {
-      const challenge = await repo.findLiveChallenge(
+      const challenge = await repo.takeChallengeTry(
         db,
         input.challengeId,
         'signIn',
@@ -62,13 +62,7 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
       );
       if (!challenge?.userId) throw challengeInvalid();
       const userId = challenge.userId;
-      try {
-        await twoFactor.verifyProof(userId, input, origin, challenge);
-      } catch (err) {
-        if ((err as { code?: string }).code === 'TWO_FACTOR_INVALID')
-          await repo.countWrongTry(db, challenge.id);
-        throw err;
-      }
+      await twoFactor.verifyProof(userId, input, origin, challenge);
       if (!(await repo.useChallenge(db, challenge.id))) throw challengeInvalid();
       return userId;
     },
@@ -87,7 +81,7 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
 
     /** The user whose passkey answered (user verification required: it replaces the password). */
     async passkeySignIn(input: PasskeyLoginRequest): Promise<string> {
-      const challenge = await repo.findLiveChallenge(
+      const challenge = await repo.takeChallengeTry(
         db,
         input.challengeId,
         'passkeySignIn',
@@ -96,10 +90,7 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
       if (!challenge || answeredChallenge(input.response) !== challenge.webauthnChallenge)
         throw challengeInvalid();
       const userId = await twoFactor.checkPasskey(null, input.response, challenge, true);
-      if (!userId) {
-        await repo.countWrongTry(db, challenge.id);
-        throw invalidFactor();
-      }
+      if (!userId) throw invalidFactor();
       if (!(await repo.useChallenge(db, challenge.id))) throw challengeInvalid();
       return userId;
     },

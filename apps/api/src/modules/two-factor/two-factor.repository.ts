@@ -165,11 +165,15 @@ export async function insertChallenge(
   return row.id;
 }
 
-/** The challenge while it is live: not used, not expired, fewer than `maxTries` wrong answers. */
-export async function findLiveChallenge(db: DbOrTx, id: string, kind: ChallengeKind, maxTries: number) {
+/**
+ * Counts one try on the challenge while it is live (not used, not expired, fewer than `maxTries`
+ * tries), in one statement, before the answer is checked: answers sent at once cannot take more
+ * than `maxTries`. Returns the challenge, or undefined when it is not live.
+ */
+export async function takeChallengeTry(db: DbOrTx, id: string, kind: ChallengeKind, maxTries: number) {
   const [row] = await db
-    .select()
-    .from(twoFactorChallenges)
+    .update(twoFactorChallenges)
+    .set({ tries: sql`${twoFactorChallenges.tries} + 1` })
     .where(
       and(
         eq(twoFactorChallenges.id, id),
@@ -179,7 +183,7 @@ export async function findLiveChallenge(db: DbOrTx, id: string, kind: ChallengeK
         lt(twoFactorChallenges.tries, maxTries),
       ),
     )
-    .limit(1);
+    .returning();
   return row;
 }
 
@@ -204,13 +208,6 @@ export async function findLiveWebauthnChallenge(
     )
     .limit(1);
   return row;
-}
-
-export async function countWrongTry(db: DbOrTx, id: string) {
-  await db
-    .update(twoFactorChallenges)
-    .set({ tries: sql`${twoFactorChallenges.tries} + 1` })
-    .where(eq(twoFactorChallenges.id, id));
 }
 
 /** Uses the challenge once (atomic); false when it was used in the meantime. */
@@ -258,9 +255,12 @@ export async function findFailures(db: DbOrTx, userId: string) {
   return row;
 }
 
-/** Counts one wrong answer; a window older than `windowStartAfter` starts again at 1. */
+/**
+ * Counts one wrong answer (atomic); a window older than `windowStartAfter` starts again at 1.
+ * Returns the count and the window's start after it.
+ */
 export async function addFailure(db: DbOrTx, userId: string, now: Date, windowStartAfter: Date) {
-  await db
+  const [row] = await db
     .insert(twoFactorFailures)
     .values({ userId, count: 1, windowStart: now })
     .onConflictDoUpdate({
@@ -269,7 +269,10 @@ export async function addFailure(db: DbOrTx, userId: string, now: Date, windowSt
         count: sql`case when ${twoFactorFailures.windowStart} > ${windowStartAfter} then ${twoFactorFailures.count} + 1 else 1 end`,
         windowStart: sql`case when ${twoFactorFailures.windowStart} > ${windowStartAfter} then ${twoFactorFailures.windowStart} else ${now} end`,
       },
-    });
+    })
+    .returning({ count: twoFactorFailures.count, windowStart: twoFactorFailures.windowStart });
+  if (!row) throw new Error('failure not counted');
+  return row;
 }
 
 export async function clearFailures(db: DbOrTx, userId: string) {

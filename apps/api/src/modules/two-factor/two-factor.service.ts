@@ -71,13 +71,9 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
     return codes.map((c) => c.shown);
   }
 
-  async function assertNotLocked(userId: string): Promise<void> {
-    const f = await repo.findFailures(db, userId);
-    if (!f || f.count < FAILURE_MAX) return;
-    const until = f.windowStart.getTime() + FAILURE_WINDOW_MS;
-    if (until <= Date.now()) return;
-    const seconds = Math.ceil((until - Date.now()) / 1000);
-    throw new AppError(
+  const locked = (windowStart: Date) => {
+    const seconds = Math.max(1, Math.ceil((windowStart.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000));
+    return new AppError(
       429,
       'TWO_FACTOR_LOCKED',
       `Too many wrong codes. Try again in ${seconds} seconds.`,
@@ -86,12 +82,29 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
         seconds,
       },
     );
+  };
+
+  async function assertNotLocked(userId: string): Promise<void> {
+    const f = await repo.findFailures(db, userId);
+    if (!f || f.count < FAILURE_MAX) return;
+    if (f.windowStart.getTime() + FAILURE_WINDOW_MS <= Date.now()) return;
+    throw locked(f.windowStart);
   }
 
   async function failed(userId: string): Promise<never> {
     const now = new Date();
     await repo.addFailure(db, userId, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
     throw invalidFactor();
+  }
+
+  /**
+   * Counts the answer as a wrong one before it is checked (one statement), so that answers sent at
+   * once cannot pass FAILURE_MAX; a right answer clears the count.
+   */
+  async function takeTry(userId: string): Promise<void> {
+    const now = new Date();
+    const f = await repo.addFailure(db, userId, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
+    if (f.count > FAILURE_MAX) throw locked(f.windowStart);
   }
 
   async function checkTotp(userId: string, code: string): Promise<boolean> {
@@ -133,12 +146,12 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
     origin: RequestOrigin,
     signInChallenge?: { id: string; webauthnChallenge: string | null },
   ): Promise<void> {
-    await assertNotLocked(userId);
+    await takeTry(userId);
     if (proof.code !== undefined) {
-      if (!(await checkTotp(userId, proof.code))) await failed(userId);
+      if (!(await checkTotp(userId, proof.code))) throw invalidFactor();
     } else if (proof.recoveryCode !== undefined) {
       if (!(await repo.useRecoveryCode(db, userId, hashRecoveryCode(proof.recoveryCode))))
-        await failed(userId);
+        throw invalidFactor();
       const left = await repo.recoveryCodesLeft(db, userId);
       await events.record(userId, 'recoveryCode.used', origin, String(left));
     } else if (proof.passkey !== undefined) {
@@ -152,7 +165,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
         challenge !== undefined &&
         (signInChallenge !== undefined || (await repo.useChallenge(db, challenge.id)));
       if (!challenge || !taken || !(await checkPasskey(userId, proof.passkey, challenge, false)))
-        await failed(userId);
+        throw invalidFactor();
     } else {
       throw invalidFactor();
     }
