@@ -104,7 +104,11 @@ export async function buildApp({
   // The live feed shares the HTTP server (path /feed/anonymousexchange); its clients are
   // disconnected before the server closes, or their open connections would hold it open.
   app.addHook('onReady', () =>
-    services.feed.attach(app.server, { tokens, loadAuthState: (id) => services.account.loadAuthState(id) }),
+    services.feed.attach(app.server, {
+      tokens,
+      loadAuthState: (id) => services.account.loadAuthState(id),
+      ...(services.twoFactor.adminRequired ? { adminAllowed: (id) => services.twoFactor.hasFactor(id) } : {}),
+    }),
   );
   app.addHook('preClose', () => services.feed.close());
   app.addHook('onClose', async () => {

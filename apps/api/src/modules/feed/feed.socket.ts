@@ -10,7 +10,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { assertAccountUsable } from '../../plugins/auth';
-import type { FeedAuth } from './feed-auth';
+import { type FeedAuth, isFeedAdmin } from './feed-auth';
 import { type SocketUser, startRecheck } from './recheck';
 import type { FeedLog } from './redis-adapter';
 import { openRedisAdapter } from './redis-adapter';
@@ -56,7 +56,7 @@ async function identify(auth: FeedAuth, raw: unknown): Promise<SocketUser | null
     throw err;
   }
   // The role comes from the database, not from the token's claim.
-  return { id: state.id, ver: claims.ver, admin: state.role === 'admin' };
+  return { id: state.id, ver: claims.ver, admin: await isFeedAdmin(auth, state) };
 }
 
 /** A guest's `watch` message: the exchange ids it holds replace the ones it watched before. */

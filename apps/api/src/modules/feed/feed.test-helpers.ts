@@ -12,11 +12,11 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFeedService } from './feed.service';
 
 /** A test app listening on an ephemeral loopback port, with its own Redis channel (if any). */
-export async function listeningApp(recheckMs = 60_000) {
+export async function listeningApp(recheckMs = 60_000, env: Record<string, string> = {}) {
   const config = { redisUrl: process.env.REDIS_URL, publicUrl: 'http://localhost:8080' };
   const redisKey = `feed-test-${randomUUID()}`;
   const feed = createFeedService({ config, log: { error: () => {} }, redisKey, recheckMs });
-  const t = await createTestApp({ overrides: { feed } });
+  const t = await createTestApp({ env, overrides: { feed } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return { t, url: `http://127.0.0.1:${port}` };
