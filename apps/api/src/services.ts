@@ -32,6 +32,7 @@ import { createPremiumService } from './modules/premium/premium.service';
 import { createPriceSource } from './modules/prices/price-sources';
 import { createPriceService } from './modules/prices/prices.service';
 import { createSystemService } from './modules/system/system.service';
+import { createChallengeSweepJob } from './modules/two-factor/challenge-sweep';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
@@ -195,6 +196,7 @@ export function createServices(ctx: ServiceContext) {
   const expiryEveryMs = Math.min(60_000, Math.max(200, (config.exchangeExpiryMinutes * 60_000) / 4));
   const expiry = createExpiryJob(exchange, expiryEveryMs, log, leases);
   const keptFigures = createKeptFiguresJob(db, log, leases);
+  const challengeSweep = createChallengeSweepJob(db, log, leases);
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
@@ -206,12 +208,14 @@ export function createServices(ctx: ServiceContext) {
       partners.start();
       expiry.start();
       keptFigures.start();
+      challengeSweep.start();
     },
     async stop() {
       // Reset links asked for just before the stop are still sent.
       await auth.idle();
       await expiry.stop();
       await keptFigures.stop();
+      await challengeSweep.stop();
       await payments.stop();
       await partners.stop();
       await chain.stop();

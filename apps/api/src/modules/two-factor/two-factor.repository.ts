@@ -220,8 +220,13 @@ export async function useChallenge(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function deleteOldChallenges(db: DbOrTx, before: Date) {
-  await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, before));
+/** Removes the challenges that ended before `before`; answers how many. */
+export async function deleteOldChallenges(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, before))
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length;
 }
 
 // ---- Sessions that gave a factor, and wrong answers while signed in ----
