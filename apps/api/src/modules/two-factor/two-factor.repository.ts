@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   knownDevices,
@@ -335,4 +335,22 @@ export async function lockAfterReset(db: DbOrTx, userId: string, until: Date | n
 
 export async function deletePasskeys(db: DbOrTx, userId: string) {
   await db.delete(passkeys).where(eq(passkeys.userId, userId));
+}
+
+/**
+ * The account's first factor ends its other sessions (refresh-token families): one opened with the
+ * password alone before, maybe by whoever else knows it, cannot go on without the factor. Their
+ * access tokens lapse within their lifetime (minutes).
+ */
+export async function revokeOtherSessions(db: DbOrTx, userId: string, keepFamilyId: string | undefined) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        ...(keepFamilyId ? [ne(refreshTokens.familyId, keepFamilyId)] : []),
+      ),
+    );
 }

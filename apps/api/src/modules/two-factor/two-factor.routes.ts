@@ -69,7 +69,12 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(recoveryCodesResponseSchema), ...errors },
     },
     handler: async (req) => {
-      const recoveryCodes = await twoFactor.totpEnable(requireUser(req).id, req.body.code, originOf(req));
+      const recoveryCodes = await twoFactor.totpEnable(
+        requireUser(req).id,
+        req.body.code,
+        originOf(req),
+        req.sessionId ?? undefined,
+      );
       return ok({ recoveryCodes });
     },
   });
@@ -111,7 +116,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       body: passkeyAddRequestSchema,
       response: { 200: envelopeOf(passkeyAddResponseSchema), ...errors },
     },
-    handler: async (req) => ok(await twoFactor.passkeyAdd(requireUser(req).id, req.body, originOf(req))),
+    handler: async (req) =>
+      ok(
+        await twoFactor.passkeyAdd(requireUser(req).id, req.body, originOf(req), req.sessionId ?? undefined),
+      ),
   });
 
   app.delete('/User/passkeys/:id', {

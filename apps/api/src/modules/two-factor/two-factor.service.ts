@@ -222,7 +222,12 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       return fresh;
     },
 
-    async totpEnable(userId: string, code: string, origin: RequestOrigin): Promise<string[]> {
+    async totpEnable(
+      userId: string,
+      code: string,
+      origin: RequestOrigin,
+      sessionId?: string,
+    ): Promise<string[]> {
       await assertNotLocked(userId);
       const row = await repo.findTotp(db, userId);
       if (row?.enabledAt) throw conflict('An authenticator app is already set up', 'TOTP_ALREADY_ENABLED');
@@ -230,7 +235,9 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       const step = totpStep(box.open(row.pendingSecret, userId), code);
       if (step === null) await failed(userId);
       const recoveryCodes = await db.transaction(async (tx) => {
+        const first = !(await repo.hasFactor(tx, userId));
         await repo.enableTotp(tx, userId, row.pendingSecret as string, step as number);
+        if (first) await repo.revokeOtherSessions(tx, userId, sessionId);
         return newRecoveryCodes(userId, tx);
       });
       await events.record(userId, 'totp.enabled', origin);
@@ -270,6 +277,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       userId: string,
       input: PasskeyAddRequest,
       origin: RequestOrigin,
+      sessionId?: string,
     ): Promise<PasskeyAddResponse> {
       const answered = answeredChallenge(input.response);
       const challenge = answered
@@ -284,6 +292,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
         const first = !(await repo.hasFactor(tx, userId));
         const row = await repo.insertPasskey(tx, { userId, name: input.name, ...verified });
         if (!row) throw conflict('This passkey is already registered', 'PASSKEY_INVALID');
+        if (first) await repo.revokeOtherSessions(tx, userId, sessionId);
         return { row, recoveryCodes: first ? await newRecoveryCodes(userId, tx) : null };
       });
       await events.record(userId, 'passkey.added', origin, input.name);
