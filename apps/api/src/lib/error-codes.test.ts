@@ -66,14 +66,30 @@ describe('error codes the API sends', () => {
   });
 });
 
+/**
+ * A code's message: one text, or (a message that counts) one per plural form of the language
+ * (`CODE_one`, `CODE_few`...): every form a count from 0 to 100 selects, and `_other`, the form the
+ * translator falls back to (French's `many`, for millions, falls back to it).
+ */
+const formsOf = (lang: string) => {
+  const rules = new Intl.PluralRules(lang);
+  return [...new Set([...Array.from({ length: 101 }, (_, n) => rules.select(n)), 'other'])];
+};
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+function messagesOf(texts: Record<string, string>, code: string, lang: string): string[] | undefined {
+  if (texts[code]?.trim()) return [texts[code] as string];
+  const forms = formsOf(lang).map((f) => texts[`${code}_${f}`]?.trim());
+  return forms.every((f) => f) ? (forms as string[]) : undefined;
+}
+
 describe('error code translations', () => {
   for (const lang of LANGUAGE_IDS) {
     it(`${lang} words every registry code with only the values the code carries`, () => {
       const texts = loadLanguage(lang).ServerErrors ?? {};
-      const missing = ERROR_CODES.filter((c) => !texts[c]?.trim());
+      const missing = ERROR_CODES.filter((c) => !messagesOf(texts, c, lang));
       const badPlaceholders = Object.entries(texts)
         .filter(([key, text]) => {
-          const code = key.replace(/_whole$/, '') as keyof typeof ERROR_CODE_PARAMS;
+          const code = key.replace(/_whole$/, '').replace(PLURAL, '') as keyof typeof ERROR_CODE_PARAMS;
           const allowed: readonly string[] = ERROR_CODE_PARAMS[code] ?? [];
           return placeholders(text).some((p) => !allowed.includes(p));
         })
@@ -85,7 +101,9 @@ describe('error code translations', () => {
   it('en-us shows every value a code carries', () => {
     const texts = loadLanguage('en-us').ServerErrors ?? {};
     const unshown = ERROR_CODES.filter((c) =>
-      ERROR_CODE_PARAMS[c].some((p: string) => !placeholders(texts[c] ?? '').includes(p)),
+      (messagesOf(texts, c, 'en-us') ?? ['']).some((text) =>
+        ERROR_CODE_PARAMS[c].some((p: string) => !placeholders(text).includes(p)),
+      ),
     );
     expect(unshown).toEqual([]);
   });
