@@ -143,6 +143,23 @@ const CASES: Record<string, Case> = {
     phone: true,
     ready: async (page) => expect(page.getByTestId('row-name')).toBeVisible(),
   },
+  '/my-account/security': {
+    path: () => '/my-account/security',
+    as: 'user',
+    phone: true,
+    ready: async (page) => expect(page.getByRole('button', { name: 'Set up' })).toBeVisible(),
+    states: [
+      [
+        'authenticator set-up open (QR code)',
+        async (page) => {
+          await page.getByRole('button', { name: 'Set up' }).click();
+          await expect(
+            page.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
+          ).toBeVisible();
+        },
+      ],
+    ],
+  },
   '/transactions': { path: () => '/transactions', as: 'user' },
   '/premium': { path: () => '/premium', as: 'user' },
   '/premium/pay': { path: () => '/premium/pay', as: 'user' },

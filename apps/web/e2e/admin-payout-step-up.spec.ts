@@ -1,7 +1,7 @@
 import { expect, request, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { expectNoSeriousA11yViolations, pageShown, shot } from './support';
-import { adminCredentialForChromium, olderAdminSessionToken, signInOn } from './support/admin-factor';
+import { newAdminPasskeyForChromium, olderAdminSessionToken, signInOn } from './support/admin-factor';
 
 // A passkey belongs to a host name: the admin's page opens on localhost (the server's PUBLIC_URL).
 const localhost = `http://localhost:${new URL(E2E.baseURL).port}`;
@@ -87,7 +87,7 @@ test('an admin sends a payout held over the limit through the step-up dialog, wi
   });
   await cdp.send('WebAuthn.addCredential', {
     authenticatorId,
-    credential: adminCredentialForChromium(E2E.baseURL),
+    credential: await newAdminPasskeyForChromium(E2E.baseURL, E2E.adminEmail, E2E.adminPassword),
   });
   await page.goto('/home');
   await page.evaluate(

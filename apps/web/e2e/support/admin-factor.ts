@@ -145,17 +145,40 @@ export async function olderAdminSessionToken(baseURL: string): Promise<string> {
   }
 }
 
-/** The admin's passkey as Chromium's virtual authenticator takes it (WebAuthn.addCredential). */
-export function adminCredentialForChromium(baseURL: string) {
+/**
+ * A passkey of its own for the admin's browser (Chromium's virtual authenticator counts its uses up
+ * from 0, which the stored key's answers, always 0, must never meet): added through the API from a
+ * session that gave the stored passkey, and answered in the form WebAuthn.addCredential takes.
+ */
+export async function newAdminPasskeyForChromium(baseURL: string, email: string, password: string) {
   const stored = storedPasskey(baseURL);
   if (!stored) throw new Error(`no stored admin passkey for ${baseURL}`);
-  const der = stored.key.privateKey.export({ format: 'der', type: 'pkcs8' });
-  return {
-    credentialId: Buffer.from(stored.credentialId, 'base64url').toString('base64'),
-    isResidentCredential: false,
-    rpId: new URL(stored.origin).hostname,
-    privateKey: Buffer.from(der).toString('base64'),
-    userHandle: Buffer.from(stored.userHandle, 'base64url').toString('base64'),
-    signCount: 0,
-  };
+  const ctx = await request.newContext({ baseURL });
+  try {
+    const login = await signInOn(ctx, baseURL, email, password);
+    const token = ((await login.json()) as Envelope<{ jwToken: string }>).content?.jwToken ?? '';
+    const headers = async () => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(ctx) });
+    const options = (await (
+      await ctx.post('/api/User/passkeys/options', { headers: await headers() })
+    ).json()) as Envelope<{ challenge: string; rp?: { id?: string }; user: { id: string } }>;
+    expect(options.success, JSON.stringify(options.error)).toBe(true);
+    const opts = options.content as { challenge: string; rp?: { id?: string }; user: { id: string } };
+    const key = newSoftPasskey(opts.user.id);
+    const added = await ctx.post('/api/User/passkeys', {
+      headers: await headers(),
+      data: { name: 'E2E browser key', response: registrationResponse(key, opts, stored.origin) },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const der = key.privateKey.export({ format: 'der', type: 'pkcs8' });
+    return {
+      credentialId: key.credentialId.toString('base64'),
+      isResidentCredential: false,
+      rpId: new URL(stored.origin).hostname,
+      privateKey: Buffer.from(der).toString('base64'),
+      userHandle: Buffer.from(key.userHandle, 'base64url').toString('base64'),
+      signCount: 0,
+    };
+  } finally {
+    await ctx.dispose();
+  }
 }
