@@ -5,9 +5,18 @@ import { expect, type Page, test } from '@playwright/test';
 // skip link is left to the browser.
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/**
+ * Scrolls to `y`, again if content arriving above moved the page meanwhile (the browser's scroll
+ * anchoring keeps what is on screen in place), until it stays there.
+ */
 async function scrollTo(page: Page, y: number) {
-  await page.evaluate((to) => window.scrollTo(0, to), y);
-  await expect.poll(() => scrollY(page)).toBe(y);
+  await expect
+    .poll(async () => {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      await page.waitForTimeout(100);
+      return scrollY(page);
+    })
+    .toBe(y);
 }
 
 test.describe('scroll restoration', () => {
