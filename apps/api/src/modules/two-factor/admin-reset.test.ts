@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeys, recoveryCodes, sessionFactors, totpFactors, users } from '../../db/schema';
+import {
+  passkeys,
+  recoveryCodes,
+  sessionFactors,
+  totpFactors,
+  twoFactorFailures,
+  users,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   createUser,
@@ -160,6 +167,22 @@ describe('POST /api/Admin/users/:id/2fa/reset', () => {
     // And it is in their security history.
     const events = (await get(t, '/api/User/security-events', token)).json().content.events;
     expect(events[0]).toMatchObject({ type: 'factors.reset', userAgent: null, ip: null });
+  });
+
+  it('lifts a lock from wrong answers: the user sets up a new authenticator at once', async () => {
+    const target = await userWithFactors();
+    // Ten wrong answers in the hour (an attacker's, or the user's own with a lost phone).
+    await t.services.db
+      .insert(twoFactorFailures)
+      .values({ userId: target.id, count: 10, windowStart: new Date() })
+      .onConflictDoUpdate({ target: twoFactorFailures.userId, set: { count: 10, windowStart: new Date() } });
+    const admin = await createUser(t, { role: 'admin' });
+    const { token: adminToken } = await session(t, admin.email, admin.password);
+    expect((await post(t, resetUrl(target.id), adminToken)).statusCode).toBe(200);
+
+    const token = (await login(t, target.email, target.password)).json().content.jwToken as string;
+    const { recoveryCodes: codes } = await enableTotp(t, token);
+    expect(codes).toHaveLength(10);
   });
 
   it('answers 404 for an unknown user and changes nothing', async () => {

@@ -345,6 +345,8 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
         await repo.deleteTotp(tx, userId);
         await repo.deletePasskeys(tx, userId);
         await repo.deleteRecoveryCodes(tx, userId);
+        // Wrong answers given to the factors just removed no longer lock the new ones' set-up.
+        await repo.clearFailures(tx, userId);
         await repo.clearSessionFactors(tx, userId);
         await repo.lockAfterReset(tx, userId, until);
         await audit.record(tx, {
