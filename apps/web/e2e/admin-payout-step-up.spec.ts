@@ -1,7 +1,12 @@
 import { expect, request, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { expectNoSeriousA11yViolations, pageShown, shot } from './support';
-import { newAdminPasskeyForChromium, olderAdminSessionToken, signInOn } from './support/admin-factor';
+import {
+  newAdminPasskeyForChromium,
+  olderAdminSessionToken,
+  signInOn,
+  virtualAuthenticator,
+} from './support/admin-factor';
 
 // A passkey belongs to a host name: the admin's page opens on localhost (the server's PUBLIC_URL).
 const localhost = `http://localhost:${new URL(E2E.baseURL).port}`;
@@ -73,18 +78,7 @@ test('an admin sends a payout held over the limit through the step-up dialog, wi
 
   // The admin's browser holds the passkey; the page's session was opened before the passkey was
   // added, so it has given no factor: Send asks for one.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
   await cdp.send('WebAuthn.addCredential', {
     authenticatorId,
     credential: await newAdminPasskeyForChromium(E2E.baseURL, E2E.adminEmail, E2E.adminPassword),

@@ -1,27 +1,11 @@
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support';
+import { virtualAuthenticator } from './support/admin-factor';
 import { passwordStep, signedIn, signedOut, signUp, unique } from './two-factor.helpers';
 
 // A passkey belongs to a host name, never an IP address: this spec opens the app on localhost,
 // which is the server's PUBLIC_URL in playwright.config.ts.
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 8181}` });
-
-/** Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform passkey store. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 test('adds a passkey in Security, then signs in with it and no password', async ({ page }) => {
   const { cdp, authenticatorId } = await virtualAuthenticator(page);

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, request } from '@playwright/test';
+import { type APIRequestContext, type CDPSession, expect, type Page, request } from '@playwright/test';
 import {
   authenticationResponse,
   newSoftPasskey,
@@ -89,6 +89,24 @@ export async function signInOn(ctx: APIRequestContext, baseURL: string, email: s
   return ctx.post('/api/Auth/2fa', { data: answer, headers: { 'x-xsrf-token': await xsrfOf(ctx) } });
 }
 
+/** Adds a new software passkey to the signed-in account (options, then the registration answer). */
+async function addSoftPasskey(ctx: APIRequestContext, token: string, origin: string, name: string) {
+  const headers = async () => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(ctx) });
+  type Options = { challenge: string; rp?: { id?: string }; user: { id: string } };
+  const options = (await (
+    await ctx.post('/api/User/passkeys/options', { headers: await headers() })
+  ).json()) as Envelope<Options>;
+  expect(options.success, JSON.stringify(options.error)).toBe(true);
+  const opts = options.content as Options;
+  const key = newSoftPasskey(opts.user.id);
+  const added = await ctx.post('/api/User/passkeys', {
+    headers: await headers(),
+    data: { name, response: registrationResponse(key, opts, origin) },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return key;
+}
+
 /**
  * Gives the demo admin of the server at `baseURL` a passkey (its first factor), from a session
  * opened with the password alone, and stores both for the specs.
@@ -105,18 +123,7 @@ export async function enrolAdminPasskey(
   expect(login.status(), JSON.stringify(body.error)).toBe(200);
   const token = (body.content as { jwToken: string }).jwToken;
   expect(token, 'the demo admin starts without a factor').toBeTruthy();
-  const headers = async () => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(ctx) });
-  const options = (await (
-    await ctx.post('/api/User/passkeys/options', { headers: await headers() })
-  ).json()) as Envelope<{ challenge: string; rp?: { id?: string }; user: { id: string } }>;
-  expect(options.success, JSON.stringify(options.error)).toBe(true);
-  const opts = options.content as { challenge: string; rp?: { id?: string }; user: { id: string } };
-  const key = newSoftPasskey(opts.user.id);
-  const added = await ctx.post('/api/User/passkeys', {
-    headers: await headers(),
-    data: { name: 'E2E admin key', response: registrationResponse(key, opts, publicUrl) },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  const key = await addSoftPasskey(ctx, token, publicUrl, 'E2E admin key');
   const stored: StoredFactor = {
     credentialId: key.credentialId.toString('base64url'),
     privateKeyPem: key.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
@@ -157,18 +164,7 @@ export async function newAdminPasskeyForChromium(baseURL: string, email: string,
   try {
     const login = await signInOn(ctx, baseURL, email, password);
     const token = ((await login.json()) as Envelope<{ jwToken: string }>).content?.jwToken ?? '';
-    const headers = async () => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': await xsrfOf(ctx) });
-    const options = (await (
-      await ctx.post('/api/User/passkeys/options', { headers: await headers() })
-    ).json()) as Envelope<{ challenge: string; rp?: { id?: string }; user: { id: string } }>;
-    expect(options.success, JSON.stringify(options.error)).toBe(true);
-    const opts = options.content as { challenge: string; rp?: { id?: string }; user: { id: string } };
-    const key = newSoftPasskey(opts.user.id);
-    const added = await ctx.post('/api/User/passkeys', {
-      headers: await headers(),
-      data: { name: 'E2E browser key', response: registrationResponse(key, opts, stored.origin) },
-    });
-    expect(added.status(), await added.text()).toBe(200);
+    const key = await addSoftPasskey(ctx, token, stored.origin, 'E2E browser key');
     const der = key.privateKey.export({ format: 'der', type: 'pkcs8' });
     return {
       credentialId: key.credentialId.toString('base64'),
@@ -181,4 +177,23 @@ export async function newAdminPasskeyForChromium(baseURL: string, email: string,
   } finally {
     await ctx.dispose();
   }
+}
+
+/** Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform passkey store. */
+export async function virtualAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
 }
