@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { premiumPayments, premiumSubscriptions, testGatewaySubscriptions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeUser } from '../ledger/ledger.test-helpers';
@@ -91,8 +91,14 @@ describe('a premium refund whose outcome is unknown', () => {
     await refundTimesOut(p.id);
     // The gateway had refunded: its event says so, and that is enough to end premium.
     expect(await hooks.release()).toBeGreaterThanOrEqual(1);
-    // The subscription's end at the gateway is confirmed by its own event.
-    await hooks.release();
-    await expectEnded(u.id, p.id, gatewaySub);
+    // The subscription's end at the gateway is confirmed by its own event, which the gateway sends
+    // once the cancellation is through (it may not be queued yet at the first release).
+    await vi.waitFor(
+      async () => {
+        await hooks.release();
+        await expectEnded(u.id, p.id, gatewaySub);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   });
 });
