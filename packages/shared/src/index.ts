@@ -27,3 +27,4 @@ export * from './profile';
 export * from './spending-holds';
 export * from './two-factor';
 export * from './wallets';
+export * from './withdrawals';

@@ -178,8 +178,10 @@ export const chainPayouts = pgTable(
     toAddress: text('to_address').notNull(),
     amount: numeric('amount').notNull(),
     usdValue: numeric('usd_value').notNull(),
-    purpose: text('purpose', { enum: ['exchange_payout', 'exchange_refund', 'deposit_refund'] }).notNull(),
-    /** The exchange (payout, refund) or the chain deposit (refund of a deposit) it settles. */
+    purpose: text('purpose', {
+      enum: ['exchange_payout', 'exchange_refund', 'deposit_refund', 'withdrawal'],
+    }).notNull(),
+    /** The exchange (payout, refund), the chain deposit (refund of a deposit) or the withdrawal it settles. */
     reference: uuid('reference').notNull(),
     status: text('status', {
       enum: [
@@ -265,11 +267,13 @@ export const txClaims = pgTable(
     txHash: text('tx_hash').notNull(),
     exchangeId: uuid('exchange_id').references(() => guestExchanges.id),
     depositId: uuid('deposit_id').references(() => deposits.id),
+    /** A withdrawal an admin sent by hand on a network that is not watched (migration 0036). */
+    withdrawalId: uuid('withdrawal_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'tx_claims_pkey', columns: [t.network, t.txHash] }),
-    check('tx_claims_one_owner', sql`(${t.exchangeId} is null) <> (${t.depositId} is null)`),
+    check('tx_claims_one_owner', sql`num_nonnulls(${t.exchangeId}, ${t.depositId}, ${t.withdrawalId}) = 1`),
     check('tx_claims_hash_canonical', sql`${t.txHash} = tx_hash_canonical(${t.network}, ${t.txHash})`),
   ],
 );

@@ -17,3 +17,4 @@ export * from './reference';
 export * from './stats';
 export * from './two-factor';
 export * from './users';
+export * from './withdrawals';

@@ -21,13 +21,15 @@ import { users } from './users';
  * house and fee balances are the sum of their postings (not stored, so they are no hot row).
  * kind 'partner' (migration 0026) holds a partner's commission earnings per asset: owned and
  * balance-kept like a user account, but not a wallet (decision 0032).
+ * kind 'held' (migration 0036) is what a user's withdrawals hold, per asset, from request to completion:
+ * owned and balance-kept, never negative, not spendable (decision 0054).
  * Accounts are never deleted and keep their owner and asset (trigger, migration 0015).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['user', 'house', 'fee', 'external', 'partner'] }).notNull(),
+    kind: text('kind', { enum: ['user', 'house', 'fee', 'external', 'partner', 'held'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     assetId: uuid('asset_id')
       .notNull()
@@ -39,18 +41,26 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_user_asset_unique').on(t.userId, t.assetId).where(sql`${t.kind} = 'user'`),
     uniqueIndex('ledger_accounts_kind_asset_unique')
       .on(t.kind, t.assetId)
-      .where(sql`${t.kind} not in ('user', 'partner')`),
+      .where(sql`${t.kind} not in ('user', 'partner', 'held')`),
     // A partner's earnings per asset (migration 0026): owned and balance-kept like a user account.
     uniqueIndex('ledger_accounts_partner_asset_unique')
       .on(t.userId, t.assetId)
       .where(sql`${t.kind} = 'partner'`),
+    // What a user's withdrawals hold per asset (migration 0036): owned and balance-kept, not a wallet.
+    uniqueIndex('ledger_accounts_held_asset_unique').on(t.userId, t.assetId).where(sql`${t.kind} = 'held'`),
     unique('ledger_accounts_id_asset_unique').on(t.id, t.assetId),
-    check('ledger_accounts_owner_check', sql`(${t.kind} in ('user', 'partner')) = (${t.userId} is not null)`),
+    check(
+      'ledger_accounts_owner_check',
+      sql`(${t.kind} in ('user', 'partner', 'held')) = (${t.userId} is not null)`,
+    ),
     check(
       'ledger_accounts_user_balance_nonneg',
-      sql`${t.kind} not in ('user', 'partner') or ${t.balance} >= 0`,
+      sql`${t.kind} not in ('user', 'partner', 'held') or ${t.balance} >= 0`,
     ),
-    check('ledger_accounts_house_balance_zero', sql`${t.kind} in ('user', 'partner') or ${t.balance} = 0`),
+    check(
+      'ledger_accounts_house_balance_zero',
+      sql`${t.kind} in ('user', 'partner', 'held') or ${t.balance} = 0`,
+    ),
   ],
 );
 

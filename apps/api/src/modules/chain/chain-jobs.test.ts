@@ -68,7 +68,12 @@ function jobs() {
     ledger: { post: async () => undefined },
     settings: new Map(),
     owners: { exchange: none, user: none },
-    payoutOwners: { exchange_payout: noPayouts, exchange_refund: noPayouts, deposit_refund: noPayouts },
+    payoutOwners: {
+      exchange_payout: noPayouts,
+      exchange_refund: noPayouts,
+      deposit_refund: noPayouts,
+      withdrawal: noPayouts,
+    },
     assetId: async () => undefined,
     tickerOf: async () => undefined,
     usdPrice: () => undefined,

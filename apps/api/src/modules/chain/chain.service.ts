@@ -81,6 +81,7 @@ export function createChainService(deps: ChainServiceDeps) {
     exchange_payout: noPayoutOwner,
     exchange_refund: noPayoutOwner,
     deposit_refund: noPayoutOwner,
+    withdrawal: noPayoutOwner,
   };
   const assetId = async (ticker: string) => (await deps.catalog.byTicker(ticker))?.id;
   const tickerOf = async (id: string) => (await deps.catalog.byId(id))?.ticker;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
 
-export type AccountKind = 'user' | 'house' | 'fee' | 'external' | 'partner';
+export type AccountKind = 'user' | 'house' | 'fee' | 'external' | 'partner' | 'held';
 
 /**
  * The house, fee and external accounts of these assets, the missing ones created, in one statement
@@ -78,12 +78,12 @@ export async function auditLedger(db: DbOrTx) {
     db,
     sql`
     select a.id from ledger_accounts a left join postings p on p.account_id = a.id
-    where a.kind in ('user', 'partner') group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`,
+    where a.kind in ('user', 'partner', 'held') group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`,
   );
   const negative = await rows<{ id: string }>(
     db,
     sql`
-    select id from ledger_accounts where kind in ('user', 'partner') and balance < 0`,
+    select id from ledger_accounts where kind in ('user', 'partner', 'held') and balance < 0`,
   );
   return { unbalanced, drift, negative };
 }

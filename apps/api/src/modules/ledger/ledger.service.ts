@@ -20,7 +20,9 @@ export type Owner =
   | { kind: 'fee' }
   | { kind: 'external' }
   /** A partner's earnings (migration 0026): owned, balance kept and never negative, not a wallet. */
-  | { kind: 'partner'; userId: string };
+  | { kind: 'partner'; userId: string }
+  /** What the user's withdrawals hold (migration 0036): owned, balance kept, never negative, not spendable. */
+  | { kind: 'held'; userId: string };
 
 export interface Leg {
   owner: Owner;
@@ -81,7 +83,7 @@ function legRows(input: EntryInput): LegRow[] {
   for (const [asset, s] of sums) if (!s.isZero()) throw new Error(`entry does not balance for ${asset}`);
   return input.legs.map((l) => ({
     owner: l.owner.kind,
-    ...(l.owner.kind === 'user' || l.owner.kind === 'partner' ? { userId: l.owner.userId } : {}),
+    ...('userId' in l.owner ? { userId: l.owner.userId } : {}),
     assetId: l.assetId,
     amount: toPlain(l.amount),
   }));
