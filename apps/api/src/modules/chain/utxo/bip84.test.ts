@@ -1,8 +1,10 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
+import { rpcErrorText } from '../rpc-error';
 import { bip84Deriver } from './bip84';
-import { parseExact, toUnits } from './rpc';
+import { freePort } from './litecoind';
+import { createUtxoRpc, parseExact, toUnits } from './rpc';
 import { decodeWif, UTXO_PARAMS, XPUB_VERSIONS } from './utxo-networks';
 
 // BIP 84's test vectors (bip-0084.mediawiki, "Test vectors"): the account key m/84'/0'/0' of the
@@ -98,5 +100,17 @@ describe("the node's amounts", () => {
     expect(() => toUnits('0.000000001')).toThrow(/too many decimals/);
     expect(() => toUnits('1e-8')).toThrow(/plain decimal/);
     expect(() => toUnits(0.1)).toThrow();
+  });
+});
+
+describe('the RPC client', () => {
+  it("keeps the URL's credentials out of its errors", async () => {
+    const rpc = createUtxoRpc(`http://vaultline:s3cret-pass@127.0.0.1:${await freePort()}`, {
+      timeoutMs: 2000,
+    });
+    const err = await rpc.call('getblockcount').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(rpcErrorText(err)).toMatch(/the node did not answer/);
+    expect(`${rpcErrorText(err)} ${String(err)} ${JSON.stringify(err)}`).not.toContain('s3cret');
   });
 });
