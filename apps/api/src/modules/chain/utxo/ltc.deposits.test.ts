@@ -93,6 +93,15 @@ describe("a user's LTC deposit", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await balance(u.token)).toBe('0.12345678');
     expect(await auditClean(t)).toBe(true);
+    // The Networks page shows LTC read, its node answering, and no hot wallet (payouts manual).
+    const admin = await makeUser(t, { role: 'admin' });
+    const status = await t.request({ method: 'GET', url: '/api/Admin/chains', token: admin.token });
+    expect(status.statusCode).toBe(200);
+    const ltc = (status.json().content.networks as { network: string; rpcOk: boolean }[]).find(
+      (n) => n.network === 'LTC',
+    );
+    expect(ltc).toMatchObject({ network: 'LTC', rpcOk: true });
+    expect(JSON.stringify(status.json())).not.toContain(new URL(chains.ltc.url).password);
   }, 60_000);
 
   it('in a block invalidated before 6 confirmations is never credited; mined again, it is credited once', async () => {
