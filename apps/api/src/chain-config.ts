@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { Decimal } from '@vaultline/shared';
 import { NETWORK_IDS, type NetworkId, WATCHABLE_NETWORKS } from './modules/chain/chain-networks';
+import {
+  decodeWif,
+  PRIVATE_KEY_PREFIXES,
+  UTXO_KINDS,
+  UTXO_PARAMS,
+  type UtxoKind,
+  XPUB_VERSIONS,
+} from './modules/chain/utxo/utxo-networks';
 
 /**
  * A private key held in memory: it prints as `[redacted]` in logs, JSON and inspection, so passing
@@ -38,6 +46,8 @@ export interface ChainNetworkConfig {
   usdtContract: `0x${string}` | undefined;
   /** A link to a transaction: `{hash}` is replaced, or the hash is appended. */
   explorerTxUrl: string | undefined;
+  /** UTXO networks (BTC, LTC): which chain the node is on (`NET_NETWORK`); undefined on EVM networks. */
+  utxoKind?: UtxoKind;
   /** Per asset (ticker), the amount below which a transfer is dust: recorded and held, never settled by itself. */
   dust: Record<string, Decimal>;
 }
@@ -76,6 +86,7 @@ export function chainsConfig(
       'EXPLORER_TX_URL',
       'DUST',
       'USDT_DUST',
+      ...(WATCHABLE_NETWORKS[network].family === 'utxo' ? ['NETWORK'] : []),
     ];
     if (!rpcUrl) {
       for (const name of others)
@@ -85,14 +96,26 @@ export function chainsConfig(
           );
       continue;
     }
-    if (!URL_SCHEMES.test(rpcUrl)) problems.push(`${network}_RPC_URL must be an http(s) or ws(s) URL`);
+    const def = WATCHABLE_NETWORKS[network];
+    const utxo = def.family === 'utxo';
+    if (!(utxo ? /^https?:\/\//i : URL_SCHEMES).test(rpcUrl))
+      problems.push(`${network}_RPC_URL must be an http(s)${utxo ? '' : ' or ws(s)'} URL`);
+    let utxoKind: UtxoKind | undefined;
+    if (utxo) {
+      const kind = v('NETWORK') ?? 'mainnet';
+      if (UTXO_KINDS.includes(kind as UtxoKind)) utxoKind = kind as UtxoKind;
+      else problems.push(`${network}_NETWORK must be mainnet, testnet or regtest`);
+      for (const name of ['USDT_CONTRACT', 'USDT_DUST'])
+        if (v(name)) problems.push(`${network}_${name} does not apply: ${def.name} has no token watched`);
+    }
     const xpub = v('XPUB');
     if (!xpub) problems.push(`${network}_XPUB is required when ${network}_RPC_URL is set`);
+    else if (utxo) checkUtxoXpub(network, xpub, utxoKind, problems);
     else checkXpub(network, xpub, problems);
-    const confirmations = intSetting(v('CONFIRMATIONS'), WATCHABLE_NETWORKS[network].defaultConfirmations);
+    const confirmations = intSetting(v('CONFIRMATIONS'), def.defaultConfirmations);
     if (confirmations === undefined)
       problems.push(`${network}_CONFIRMATIONS must be a whole number from 1 to 10000`);
-    const contract = v('USDT_CONTRACT');
+    const contract = utxo ? undefined : v('USDT_CONTRACT');
     if (contract !== undefined && !EVM_ADDRESS.test(contract))
       problems.push(`${network}_USDT_CONTRACT must be a contract address (0x and 40 hex digits)`);
     const explorer = v('EXPLORER_TX_URL');
@@ -100,7 +123,6 @@ export function chainsConfig(
       problems.push(
         `${network}_EXPLORER_TX_URL must be an http(s) link pattern, e.g. https://etherscan.io/tx/{hash}`,
       );
-    const def = WATCHABLE_NETWORKS[network];
     const dustOf = (name: string, ticker: string, fallback: string) => {
       const text = v(name) ?? fallback;
       if (!/^\d+(\.\d{1,18})?$/.test(text)) {
@@ -109,18 +131,26 @@ export function chainsConfig(
       }
       return new Decimal(text);
     };
+    const dust: Record<string, Decimal> = {
+      [def.native]: dustOf('DUST', def.native, def.defaultDust.native),
+    };
+    if (def.token && def.defaultDust.token)
+      dust[def.token] = dustOf('USDT_DUST', def.token, def.defaultDust.token);
+    const keyFile = v('HOT_WALLET_KEY_FILE');
+    const keySetting = `${network}_HOT_WALLET_KEY_FILE`;
     networks.push({
       network,
       rpcUrl,
       xpub: xpub ?? '',
       confirmations: confirmations ?? 1,
-      hotWalletKey: readKeyFile(`${network}_HOT_WALLET_KEY_FILE`, v('HOT_WALLET_KEY_FILE'), problems),
+      hotWalletKey: utxo
+        ? utxoKind &&
+          readWifFile(keySetting, keyFile, UTXO_PARAMS[network as 'BTC' | 'LTC'][utxoKind], problems)
+        : readKeyFile(keySetting, keyFile, problems),
       usdtContract: contract as `0x${string}` | undefined,
       explorerTxUrl: explorer,
-      dust: {
-        [def.native]: dustOf('DUST', def.native, def.defaultDust.native),
-        [def.token]: dustOf('USDT_DUST', def.token, def.defaultDust.token),
-      },
+      dust,
+      ...(utxoKind ? { utxoKind } : {}),
     });
   }
   const pollMs = intSetting(env.CHAIN_POLL_MS, 2000, 20, 600_000);
@@ -167,6 +197,55 @@ function checkXpub(network: string, xpub: string, problems: string[]): void {
   }
   if (!/^[xt]pub[1-9A-HJ-NP-Za-km-z]{107}$/.test(xpub))
     problems.push(`${network}_XPUB is not an extended public key (xpub…, 111 characters)`);
+}
+
+/**
+ * A UTXO network's account key: an extended public key of the network's kind (xpub or zpub on
+ * mainnet, tpub or vpub on testnet and regtest; Ltub on Litecoin), never a private one. Its checksum
+ * and depth are checked when the adapter derives its first address at start.
+ */
+function checkUtxoXpub(network: string, xpub: string, kind: UtxoKind | undefined, problems: string[]): void {
+  const prefix = xpub.slice(0, 4);
+  if (PRIVATE_KEY_PREFIXES.includes(prefix)) {
+    problems.push(
+      `${network}_XPUB holds a private key: give the account's extended public key (zpub or xpub); the server never holds a deposit private key`,
+    );
+    return;
+  }
+  const form = XPUB_VERSIONS[prefix];
+  if (!form || !/^[1-9A-HJ-NP-Za-km-z]{111}$/.test(xpub)) {
+    problems.push(
+      `${network}_XPUB is not an account extended public key (zpub…, xpub…, or vpub…/tpub… on testnet and regtest; 111 characters)`,
+    );
+    return;
+  }
+  if (kind && form.test !== (kind !== 'mainnet'))
+    problems.push(
+      `${network}_XPUB is a ${form.test ? 'test' : 'mainnet'} key (${prefix}…) but ${network}_NETWORK is ${kind}`,
+    );
+}
+
+/** A UTXO hot wallet's key from its file (WIF, as wallets export it); never in a message. */
+function readWifFile(
+  name: string,
+  file: string | undefined,
+  params: (typeof UTXO_PARAMS)['BTC']['mainnet'],
+  problems: string[],
+): SecretKey | undefined {
+  if (!file) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+  const key = decodeWif(text, params);
+  if ('problem' in key) {
+    problems.push(`${name}: ${file} ${key.problem}`);
+    return undefined;
+  }
+  return new SecretKey(`0x${key.hex}`);
 }
 
 /** The hot wallet key from its file (hex, 32 bytes); the contents never appear in a message. */

@@ -9,7 +9,7 @@ import type { AssetCatalog } from '../wallets/asset-catalog';
 import { ensureNetwork, updateNetwork } from './chain.repository';
 import type { ChainAdapter } from './chain.types';
 import { checkDistinctKeys } from './chain-keys';
-import type { NetworkId } from './chain-networks';
+import { isEvmNetwork, type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import { createPayoutWorker, type PayoutWorkerDeps } from './chain-payouts';
 import { createScanner } from './chain-scanner';
@@ -84,19 +84,31 @@ export function createNetworkJobs(deps: {
   async function start(list: ChainNetworkConfig[], given?: ChainAdapter[]): Promise<ChainAdapter[]> {
     let added = given ?? [];
     if (!given && list.length > 0) {
-      // viem loads only where a network is watched (~0.4 s of a start otherwise).
-      const { createEvmAdapter } = await import('./evm/evm-adapter');
+      // viem and the Bitcoin libraries load only where a network of their family is watched.
+      const evm = list.some((n) => isEvmNetwork(n.network)) ? await import('./evm/evm-adapter') : undefined;
+      const utxo = list.some((n) => !isEvmNetwork(n.network))
+        ? await import('./utxo/utxo-adapter')
+        : undefined;
       for (const a of await deps.catalog.all()) decimals.set(a.ticker, a.decimals);
-      added = list.map((n) =>
-        createEvmAdapter({
-          network: n.network,
+      added = list.map((n) => {
+        const network = n.network;
+        if (isEvmNetwork(network))
+          return (evm as NonNullable<typeof evm>).createEvmAdapter({
+            network,
+            rpcUrl: n.rpcUrl,
+            xpub: n.xpub,
+            usdtContract: n.usdtContract,
+            decimals: (t) => decimals.get(t) ?? 18,
+            hotWalletKey: n.hotWalletKey,
+          });
+        return (utxo as NonNullable<typeof utxo>).createUtxoAdapter({
+          network,
+          kind: n.utxoKind ?? 'mainnet',
           rpcUrl: n.rpcUrl,
           xpub: n.xpub,
-          usdtContract: n.usdtContract,
-          decimals: (t) => decimals.get(t) ?? 18,
-          hotWalletKey: n.hotWalletKey,
-        }),
-      );
+          decimals: decimals.get(WATCHABLE_NETWORKS[network].native) ?? 8,
+        });
+      });
     }
     // One address never has two owners: a start with keys that would give it two is refused.
     await checkDistinctKeys(db, [...started.filter((a) => !added.includes(a)), ...added]);

@@ -22,9 +22,35 @@ export const WATCHABLE_NETWORKS = {
     name: 'BNB Smart Chain',
     defaultDust: { native: '0.002', token: '1' },
   },
+  // The UTXO family (utxo/utxo-adapter.ts): Bitcoin Core's RPC, native SegWit deposit addresses.
+  BTC: {
+    family: 'utxo',
+    native: 'BTC',
+    token: null,
+    defaultConfirmations: 2,
+    name: 'Bitcoin',
+    // Spending a P2WPKH output costs about 68 vB: 0.00002 BTC is that at ~30 sat/vB.
+    defaultDust: { native: '0.00002', token: null },
+  },
+  LTC: {
+    family: 'utxo',
+    native: 'LTC',
+    token: null,
+    defaultConfirmations: 6,
+    name: 'Litecoin',
+    defaultDust: { native: '0.0001', token: null },
+  },
 } as const;
 export type NetworkId = keyof typeof WATCHABLE_NETWORKS;
 export const NETWORK_IDS = Object.keys(WATCHABLE_NETWORKS) as NetworkId[];
+type Family<F> = {
+  [K in NetworkId]: (typeof WATCHABLE_NETWORKS)[K]['family'] extends F ? K : never;
+}[NetworkId];
+/** ETH and BSC: an account's balance, a token contract beside the native coin. */
+export type EvmNetworkId = Family<'evm'>;
+/** BTC and LTC: outputs, one coin, no token. */
+export type UtxoNetworkId = Family<'utxo'>;
+export const isEvmNetwork = (n: NetworkId): n is EvmNetworkId => WATCHABLE_NETWORKS[n].family === 'evm';
 
 /** The watchable network an asset lives on (ETH and USDT on ETH, BNB and USDT-BEP20 on BSC). */
 export function watchableNetworkOf(ticker: string): NetworkId | undefined {

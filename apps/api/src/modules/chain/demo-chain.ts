@@ -4,7 +4,7 @@ import { Decimal } from '@vaultline/shared';
 import { type Hex, parseEther } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { type ChainNetworkConfig, SecretKey } from '../../chain-config';
-import { type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
+import { type EvmNetworkId, type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
 import { anvilBinary } from './evm/anvil';
 import { type DevChain, fundOnDevChain, randomHotWallet, randomXpub, startDevChain } from './evm/dev-chain';
 
@@ -15,7 +15,7 @@ export interface Faucet {
 
 /** DEMO: confirmations on the local chains (a block a second), so the flow is seen in seconds. */
 export const DEMO_CONFIRMATIONS = 3;
-const DEMO_CHAINS: Record<NetworkId, { chainId: number; tokenDecimals: number }> = {
+const DEMO_CHAINS: Record<EvmNetworkId, { chainId: number; tokenDecimals: number }> = {
   ETH: { chainId: 31337, tokenDecimals: 6 },
   BSC: { chainId: 31338, tokenDecimals: 18 },
 };
@@ -50,11 +50,11 @@ export async function startDemoChains(
   } catch {
     saved = { xpubs: {}, hotKeys: {}, tokens: {} };
   }
-  const chains = new Map<NetworkId, DevChain>();
+  const chains = new Map<EvmNetworkId, DevChain>();
   const networks: ChainNetworkConfig[] = [];
   try {
     await Promise.all(
-      (Object.keys(DEMO_CHAINS) as NetworkId[]).map(async (network, i) => {
+      (Object.keys(DEMO_CHAINS) as EvmNetworkId[]).map(async (network, i) => {
         const def = DEMO_CHAINS[network];
         const token = WATCHABLE_NETWORKS[network].token;
         // Set-up is mined at once (automine); a block a second only once it is done.

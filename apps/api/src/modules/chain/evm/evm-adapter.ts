@@ -9,12 +9,12 @@ import {
 } from 'viem';
 import type { SecretKey } from '../../../chain-config';
 import type { BlockRef, ChainAdapter, ChainAsset, ScannedBlock, Transfer } from '../chain.types';
-import { type NetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
+import { type EvmNetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
 import { createHotWallet, TRANSFER_EVENT } from './hot-wallet';
 import { evmAddressDeriver } from './xpub';
 
 export interface EvmAdapterOptions {
-  network: NetworkId;
+  network: EvmNetworkId;
   rpcUrl: string;
   xpub: string;
   usdtContract: string | undefined;

@@ -1,0 +1,159 @@
+import type { BlockRef, ChainAdapter, ScannedBlock, Transfer } from '../chain.types';
+import { type UtxoNetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
+import { bip84Deriver } from './bip84';
+import { createUtxoRpc, toUnits, UtxoRpcError } from './rpc';
+import { UTXO_PARAMS, type UtxoKind } from './utxo-networks';
+
+export interface UtxoAdapterOptions {
+  network: UtxoNetworkId;
+  kind: UtxoKind;
+  /** Bitcoin Core's (or Litecoin Core's) RPC, with its credentials (http://user:pass@host:port). */
+  rpcUrl: string;
+  xpub: string;
+  /** Decimals of the coin as the catalogue keeps them (8). */
+  decimals: number;
+  /** One RPC call's time limit. */
+  timeoutMs?: number;
+}
+
+/** A block as `getblock <hash> 2` gives it (amounts kept as text by the RPC client). */
+interface NodeBlock {
+  hash: string;
+  height: number;
+  previousblockhash?: string;
+  tx: {
+    txid: string;
+    vin: { coinbase?: string }[];
+    vout: {
+      value: string | number;
+      n: number;
+      scriptPubKey: { address?: string; addresses?: string[] };
+    }[];
+  }[];
+}
+
+/** Blocks asked for in one request (a busy mainnet block is a few megabytes of JSON). */
+const BLOCKS_PER_REQUEST = 4;
+/** The node's answer to a height above its tip. */
+const HEIGHT_OUT_OF_RANGE = -8;
+const NO_PARENT = '0'.repeat(64);
+
+/**
+ * The UTXO family (BTC, LTC; Bitcoin Core's RPC): every output of a block's transactions that pays
+ * a watched address is a transfer, keyed by its index in the transaction (`vout`), in satoshis or
+ * litoshis as integers. Deposit addresses are BIP 84's (native SegWit) from the account's extended
+ * public key. Coinbase outputs are not deposits (unspendable for 100 blocks, and never a customer's).
+ * Payouts stay manual on this family for now: no hot wallet.
+ */
+export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
+  const params = UTXO_PARAMS[o.network][o.kind];
+  const rpc = createUtxoRpc(o.rpcUrl, { timeoutMs: o.timeoutMs ?? 30_000 });
+  const native = WATCHABLE_NETWORKS[o.network].native;
+  let derive: (index: number) => string;
+  try {
+    derive = bip84Deriver(o.xpub, params);
+  } catch (err) {
+    // A start with a key that is not one fails here, with the setting's name.
+    throw new Error(`${o.network}_XPUB is ${(err as Error).message}`);
+  }
+  const prefix = `${params.bech32}1`;
+  /** Bech32 addresses in lower case (their one stored form); others (base58) are case-sensitive. */
+  const normalAddress = (a: string) => {
+    const t = a.trim();
+    return t.toLowerCase().startsWith(prefix) ? t.toLowerCase() : t;
+  };
+
+  async function hashesAt(numbers: number[]): Promise<(string | null)[]> {
+    return Promise.all(
+      numbers.map((n) =>
+        rpc.call<string>('getblockhash', [n]).catch((err: unknown) => {
+          if (err instanceof UtxoRpcError && err.code === HEIGHT_OUT_OF_RANGE) return null;
+          throw err;
+        }),
+      ),
+    );
+  }
+
+  async function blockRef(number: number): Promise<BlockRef | null> {
+    const [hash] = await hashesAt([number]);
+    if (!hash) return null;
+    const header = await rpc.call<{ hash: string; height: number; previousblockhash?: string }>(
+      'getblockheader',
+      [hash],
+    );
+    return {
+      number: header.height,
+      hash: header.hash.toLowerCase(),
+      parentHash: (header.previousblockhash ?? NO_PARENT).toLowerCase(),
+    };
+  }
+
+  function transfersOf(block: NodeBlock, watch: (address: string) => boolean): Transfer[] {
+    const out: Transfer[] = [];
+    for (const tx of block.tx) {
+      if (tx.vin.some((i) => i.coinbase !== undefined)) continue;
+      for (const v of tx.vout) {
+        const address = v.scriptPubKey.address ?? v.scriptPubKey.addresses?.[0];
+        // An output with several addresses (bare multisig) is no deposit address's.
+        if (!address || (v.scriptPubKey.addresses?.length ?? 1) > 1) continue;
+        const to = normalAddress(address);
+        if (!watch(to)) continue;
+        const amountRaw = toUnits(v.value, o.decimals);
+        if (amountRaw <= 0n) continue;
+        out.push({
+          txHash: tx.txid.toLowerCase(),
+          eventKey: String(v.n),
+          ticker: native,
+          to,
+          from: undefined,
+          amountRaw,
+        });
+      }
+    }
+    return out;
+  }
+
+  async function scan(from: number, to: number, watch: (a: string) => boolean): Promise<ScannedBlock[]> {
+    const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const hashes = await hashesAt(numbers);
+    const out: ScannedBlock[] = [];
+    for (let i = 0; i < numbers.length; i += BLOCKS_PER_REQUEST) {
+      const chunk = hashes.slice(i, i + BLOCKS_PER_REQUEST);
+      // A height the node no longer has (a reorganisation to a shorter chain): read up to it.
+      const known = chunk.filter((h): h is string => h !== null);
+      const blocks = await rpc.batch<NodeBlock>(known.map((h) => ({ method: 'getblock', params: [h, 2] })));
+      for (const [j, b] of blocks.entries()) {
+        const number = from + i + j;
+        // The chain moved between the two calls: the scanner reads again from where hashes link up.
+        if (b.height !== number) return out;
+        out.push({
+          number,
+          hash: b.hash.toLowerCase(),
+          parentHash: (b.previousblockhash ?? NO_PARENT).toLowerCase(),
+          transfers: transfersOf(b, watch),
+        });
+      }
+      if (known.length < chunk.length) return out;
+    }
+    return out;
+  }
+
+  return {
+    network: o.network,
+    assets: [{ ticker: native, contract: undefined, decimals: o.decimals }],
+    depositAddress: (index) => ({ address: derive(index) }),
+    normalAddress,
+    async chainId() {
+      const info = await rpc.call<{ chain: string }>('getblockchaininfo');
+      if (info.chain !== params.nodeChain)
+        throw new Error(
+          `the node runs the ${info.chain} chain but ${o.network}_NETWORK is ${o.kind}: nothing is read from it`,
+        );
+      return params.chainId;
+    },
+    head: () => rpc.call<number>('getblockcount'),
+    blockRef,
+    scan,
+    hotWallet: undefined,
+  };
+}
