@@ -1,4 +1,5 @@
 import { Address, OutScript } from '@scure/btc-signer';
+import { Decimal } from '@vaultline/shared';
 import type { UtxoTxNetwork } from './tx-network.js';
 
 /**
@@ -92,4 +93,11 @@ export function dustThreshold(script: Uint8Array, net: UtxoTxNetwork): bigint {
     pushed + 2 === script.length;
   const spend = isWitness ? 32 + 4 + 1 + Math.floor(107 / 4) + 4 : 32 + 4 + 1 + 107 + 4;
   return BigInt((outputSize(script.length) + spend) * net.dustRelayFeeRate);
+}
+
+/** A coin amount as the node's JSON gives it (8 decimals) to satoshis, exactly. */
+export function toSatoshis(coins: number | string): bigint {
+  const sats = new Decimal(String(coins)).times(100_000_000);
+  if (!sats.isInteger()) throw new Error(`${coins} has more than 8 decimals`);
+  return BigInt(sats.toFixed(0));
 }

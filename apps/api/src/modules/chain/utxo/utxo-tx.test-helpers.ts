@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
 import type { Utxo } from './coin-select.js';
+import { toSatoshis } from './tx-size.js';
 
 /**
  * A private Litecoin regtest chain for the transaction tests: `litecoind -regtest` on free loopback
@@ -47,11 +48,13 @@ export function toCoin(sats: bigint): string {
   return new Decimal(sats.toString()).div(100_000_000).toFixed(8);
 }
 
-export function toSats(coins: number | string): bigint {
-  return BigInt(new Decimal(String(coins)).times(100_000_000).toFixed(0));
-}
+export const toSats = toSatoshis;
 
-export async function startRegtestNode(): Promise<RegtestNode> {
+/**
+ * `replacement`: -mempoolreplacement=1. Litecoin Core accepts no replacement by default (unlike
+ * Bitcoin Core, where opt-in BIP 125 replacement is on); nodes and miners that take bumps run with it.
+ */
+export async function startRegtestNode(o: { replacement?: boolean } = {}): Promise<RegtestNode> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ltc-regtest-'));
   const rpcPort = await freePort();
   const p2pPort = await freePort();
@@ -73,6 +76,7 @@ export async function startRegtestNode(): Promise<RegtestNode> {
     '-fallbackfee=0.0001',
     '-acceptnonstdtxn=0',
     '-printtoconsole=0',
+    `-mempoolreplacement=${o.replacement ? 1 : 0}`,
   ];
   // A shell between the test and the node stops the node when our end of its input closes, however
   // the test process ends.
