@@ -76,7 +76,9 @@ export function bumpFee(o: BumpFeeInput): SignedUtxoTx {
   const required = (vsize: number) => {
     const atRate = feeFor(o.feeRate, vsize);
     const overOriginal = originalFee + feeFor(incremental, vsize);
-    return atRate > overOriginal ? atRate : overOriginal;
+    // bigints: Math.max does not take them.
+    if (atRate > overOriginal) return atRate;
+    return overOriginal;
   };
   const withChange = p2wpkhSpendVsize(inputs.length, [...lengths, o.hot.script.length]);
   const feeWithChange = required(withChange);
