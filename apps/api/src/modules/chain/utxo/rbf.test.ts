@@ -1,4 +1,3 @@
-import { hex } from '@scure/base';
 import { Transaction, WIF } from '@scure/btc-signer';
 import { randomPrivateKeyBytes } from '@scure/btc-signer/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +129,13 @@ describe('RBF bump on litecoind -regtest', () => {
     final.sign(hot.privateKey);
     final.finalize();
     expect(() =>
-      bumpFee({ originalHex: hex.encode(final.extract()), spent: [utxo], feeRate: 5, hot, net }),
+      bumpFee({
+        originalHex: Buffer.from(final.extract()).toString('hex'),
+        spent: [utxo],
+        feeRate: 5,
+        hot,
+        net,
+      }),
     ).toThrow(/replaceability/);
   });
 });

@@ -1,9 +1,8 @@
-import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import type { CoinSelection, SelectedOutput, Utxo } from './coin-select.js';
 import type { NodeCall } from './fee-rate.js';
 import type { UtxoTxNetwork } from './tx-network.js';
-import { dustThreshold, feeFor, p2wpkhSpendVsize, toSatoshis, UtxoTxError } from './tx-size.js';
+import { dustThreshold, feeFor, p2wpkhSpendVsize, toHex, toSatoshis, UtxoTxError } from './tx-size.js';
 import { type HotWallet, type SignedUtxoTx, signSelection } from './utxo-tx-build.js';
 
 /**
@@ -28,7 +27,7 @@ export interface BumpFeeInput {
 const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
 
 export function bumpFee(o: BumpFeeInput): SignedUtxoTx {
-  const original = Transaction.fromRaw(hex.decode(o.originalHex));
+  const original = Transaction.fromRaw(Buffer.from(o.originalHex, 'hex'));
   const byOutpoint = new Map(o.spent.map((u) => [outpoint(u.txid, u.vout), u]));
   const inputs: Utxo[] = [];
   for (let i = 0; i < original.inputsLength; i++) {
@@ -38,7 +37,7 @@ export function bumpFee(o: BumpFeeInput): SignedUtxoTx {
     if ((input.sequence ?? 0xffffffff) >= 0xfffffffe) {
       throw new UtxoTxError('not-replaceable', `input ${i} does not signal replaceability (BIP 125)`);
     }
-    const u = byOutpoint.get(outpoint(hex.encode(input.txid), input.index));
+    const u = byOutpoint.get(outpoint(toHex(input.txid), input.index));
     if (!u)
       throw new UtxoTxError('psbt-mismatch', `input ${i} spends an output that is not in the spent list`);
     inputs.push(u);
@@ -47,7 +46,7 @@ export function bumpFee(o: BumpFeeInput): SignedUtxoTx {
     throw new UtxoTxError('psbt-mismatch', 'the spent list has outputs the transaction does not spend');
   }
   const totalIn = inputs.reduce((s, u) => s + u.amount, 0n);
-  const hotScript = hex.encode(o.hot.script);
+  const hotScript = toHex(o.hot.script);
   const payments: SelectedOutput[] = [];
   let originalOut = 0n;
   for (let i = 0; i < original.outputsLength; i++) {
@@ -56,11 +55,7 @@ export function bumpFee(o: BumpFeeInput): SignedUtxoTx {
       throw new UtxoTxError('psbt-mismatch', `output ${i} is incomplete`);
     originalOut += out.amount;
     // The change goes last, to the hot address; everything else is a payout and is kept as it is.
-    if (
-      i === original.outputsLength - 1 &&
-      hex.encode(out.script) === hotScript &&
-      original.outputsLength > 1
-    )
+    if (i === original.outputsLength - 1 && toHex(out.script) === hotScript && original.outputsLength > 1)
       continue;
     payments.push({
       address: original.getOutputAddress(i, o.net.params) ?? '',

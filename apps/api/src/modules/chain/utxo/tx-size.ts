@@ -101,3 +101,5 @@ export function toSatoshis(coins: number | string): bigint {
   if (!sats.isInteger()) throw new Error(`${coins} has more than 8 decimals`);
   return BigInt(sats.toFixed(0));
 }
+
+export const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
