@@ -28,7 +28,12 @@ export const PAYOUT_STATUSES = [
   'cancelled',
 ] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-export const PAYOUT_PURPOSES = ['exchange_payout', 'exchange_refund', 'deposit_refund', 'withdrawal'] as const;
+export const PAYOUT_PURPOSES = [
+  'exchange_payout',
+  'exchange_refund',
+  'deposit_refund',
+  'withdrawal',
+] as const;
 
 /** The back office's payout queue, in five views. */
 export const PAYOUT_VIEWS = {
