@@ -2,6 +2,7 @@ import type { ChainNetworkStatus } from '@vaultline/shared';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { Badge, Detail } from './admin-ui';
+import { NetworkReconciliation } from './network-reconciliation';
 
 /** One watched network in the back office: its node, how far it was read, and the hot wallet. */
 export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
@@ -62,6 +63,7 @@ export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
           {t('Admin.Networks.Waiting', { count: n.payoutsWaiting })}
         </p>
       </div>
+      <NetworkReconciliation network={n} />
     </section>
   );
 }
