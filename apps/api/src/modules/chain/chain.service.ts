@@ -32,8 +32,8 @@ import { type NetworkId, watchableNetworkOf } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import type { PayoutWorkerDeps } from './chain-payouts';
 import { latestReconciliations } from './chain-reconcile';
-import type { Faucet } from './demo-chain';
-import { bookOperatorTransfer } from './operator-transfers';
+import type { DemoFunding, Faucet } from './demo-chain';
+import { bookDemoFunding, bookOperatorTransfer } from './operator-transfers';
 import {
   insertPayout,
   livePayoutOf,
@@ -59,7 +59,7 @@ export interface ChainServiceDeps {
   /** Demo mode's local chains: sends test deposits. */
   faucet?: Faucet;
   /** Networks that join once they are up (demo mode's local chains, started beside the server). */
-  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet } | undefined>;
+  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet; funded?: DemoFunding[] } | undefined>;
 }
 
 const noOwner: DepositOwner = {
@@ -238,6 +238,7 @@ export function createChainService(deps: ChainServiceDeps) {
           if (!more || stopped) return;
           for (const n of more.networks) settings.set(n.network, n);
           if (more.faucet) faucet = more.faucet;
+          for (const f of more.funded ?? []) await bookDemoFunding({ db, ledger: deps.ledger, assetId }, f);
           watch(await networkJobs.start(more.networks));
         })
         .catch((err) => log.error({ err }, 'the demo chains could not be watched'));

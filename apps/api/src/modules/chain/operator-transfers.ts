@@ -4,9 +4,16 @@ import { badRequest, conflict } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { ChainAdapter } from './chain.types';
+import type { DemoFunding } from './demo-chain';
 import { canonicalHash } from './tx-hash';
 
 export const OPERATOR_TRANSFER_BOOKED = 'This transfer is already booked.';
+
+interface BookDeps {
+  db: Db;
+  ledger: Pick<LedgerService, 'post'>;
+  assetId: (ticker: string) => Promise<string | undefined>;
+}
 
 /**
  * Books the operator's own coins moved in or out of a watched network's addresses outside the
@@ -15,11 +22,7 @@ export const OPERATOR_TRANSFER_BOOKED = 'This transfer is already booked.';
  * One ledger entry (`chain_operator`), once per network, hash, asset and direction, audited.
  */
 export async function bookOperatorTransfer(
-  deps: {
-    db: Db;
-    ledger: Pick<LedgerService, 'post'>;
-    assetId: (ticker: string) => Promise<string | undefined>;
-  },
+  deps: BookDeps,
   adapter: ChainAdapter | undefined,
   actorId: string,
   t: OperatorTransfer,
@@ -55,4 +58,21 @@ export async function bookOperatorTransfer(
       after: { ticker: t.ticker, direction: t.direction, amount: amount.toFixed(), txHash: hash },
     });
   });
+}
+
+/** The demo's top-up of a hot wallet, booked as the operator's transfer in (once per reference). */
+export async function bookDemoFunding(deps: BookDeps, f: DemoFunding): Promise<void> {
+  const id = await deps.assetId(f.ticker);
+  if (!id || f.amount.lte(0)) return;
+  await deps.db.transaction((tx) =>
+    deps.ledger.post(tx, {
+      kind: 'chain_operator',
+      reference: f.reference,
+      memo: 'demo: hot wallet funded',
+      legs: [
+        { owner: { kind: 'external' }, assetId: id, amount: f.amount.neg() },
+        { owner: { kind: 'house' }, assetId: id, amount: f.amount },
+      ],
+    }),
+  );
 }
