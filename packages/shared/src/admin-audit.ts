@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'payout.redirect',
   'payout.paidFound',
   'chainDeposit.refund',
+  'chain.operatorTransfer',
   'deposit.refund',
   'premiumPayment.refund',
   'deposit.reversal',
@@ -46,6 +47,7 @@ export const AUDIT_TARGETS = [
   'exchange',
   'payout',
   'chainDeposit',
+  'network',
   'premiumPayment',
   'spendingHold',
 ] as const;

@@ -118,6 +118,36 @@ export const CHAIN_ERRORS = {
     `Deposits on ${network} cannot be watched right now. Please try again in a minute.`,
 } as const;
 
+export const chainReconciliationSchema = z.object({
+  ticker: z.string(),
+  /** What the deposit addresses handed out and the hot wallet hold on chain at `blockNumber`. */
+  chainHeld: decimalOutSchema,
+  /** What the ledger says the house holds of the asset (booked in from outside, less booked out). */
+  ledgerHeld: decimalOutSchema,
+  /** On chain, not booked yet: transfers not final (and dust) +, payouts gone and not confirmed -. */
+  inFlight: decimalOutSchema,
+  difference: decimalOutSchema,
+  blockNumber: z.number().int(),
+  checkedAt: z.string(),
+});
+export type ChainReconciliation = z.infer<typeof chainReconciliationSchema>;
+
+/**
+ * The operator's own coins moved in or out of a watched network's addresses outside the product
+ * (a top-up of the hot wallet, a sweep of deposit addresses to their wallet), booked so the books
+ * match the chain: `in` from outside to the house, `out` from the house to outside. Once per
+ * (network, hash, asset, direction).
+ */
+export const OPERATOR_TRANSFER_DIRECTIONS = ['in', 'out'] as const;
+export const operatorTransferSchema = z.object({
+  ticker: z.string().trim().min(1).max(20),
+  direction: z.enum(OPERATOR_TRANSFER_DIRECTIONS),
+  amount: positiveAmountSchema,
+  txHash: z.string().trim().min(1).max(200),
+});
+export type OperatorTransfer = z.infer<typeof operatorTransferSchema>;
+export const chainNetworkParamsSchema = z.object({ network: z.string().trim().min(1).max(10) });
+
 export const chainNetworkStatusSchema = z.object({
   network: z.string(),
   name: z.string(),
@@ -139,6 +169,11 @@ export const chainNetworkStatusSchema = z.object({
     })
     .nullable(),
   payoutsWaiting: z.number().int(),
+  /**
+   * The books against the chain (docs/chains.md), per asset, at its last check (hourly); empty
+   * before the first. difference = chainHeld - ledgerHeld - inFlight: anything but zero is an alert.
+   */
+  reconciliation: z.array(chainReconciliationSchema),
 });
 export type ChainNetworkStatus = z.infer<typeof chainNetworkStatusSchema>;
 export const chainStatusSchema = z.object({

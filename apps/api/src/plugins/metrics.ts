@@ -213,6 +213,15 @@ function productGauges(registry: Registry, { database, services }: MetricsSource
     },
   );
   gauge(
+    'vaultline_chain_reconciliation_difference',
+    "The books against the chain at the last hourly check, by network and asset: what the network's addresses hold less what the ledger says the house holds and what is in flight (0 when they match; docs/chains.md)",
+    ['network', 'asset'],
+    async (g) => {
+      for (const r of await services.chain.reconciliations())
+        g.set({ network: r.network, asset: r.ticker }, Number(r.difference));
+    },
+  );
+  gauge(
     'vaultline_chain_payouts_open',
     'Payouts not confirmed nor failed, by network and status',
     ['network', 'status'],

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './chain';
+export * from './chain-reconciliation';
 export * from './content';
 export * from './convert';
 export * from './exchange';

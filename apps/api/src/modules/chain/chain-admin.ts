@@ -16,6 +16,7 @@ import { countDepositsSeen, listDepositsSeen, networkRows } from './chain.reposi
 import type { ChainAdapter } from './chain.types';
 import { type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
 import type { PayoutOwner } from './chain-owners';
+import { latestReconciliations } from './chain-reconcile';
 import { createPayoutActions } from './payout-admin';
 import { countPayouts, listPayouts, type PayoutRow, payoutsIn } from './payouts.repository';
 
@@ -81,6 +82,10 @@ export function createChainAdmin(deps: AdminDeps) {
         db,
         adapters.map((a) => a.network),
       );
+      const checks = await latestReconciliations(
+        db,
+        adapters.map((a) => a.network),
+      );
       const networks = await Promise.all(
         adapters.map(async (a) => {
           const r = rows.find((x) => x.network === a.network);
@@ -113,6 +118,17 @@ export function createChainAdmin(deps: AdminDeps) {
                 }
               : null,
             payoutsWaiting: waiting.length,
+            reconciliation: checks
+              .filter((c) => c.network === a.network)
+              .map((c) => ({
+                ticker: c.ticker,
+                chainHeld: toPlain(c.chainHeld),
+                ledgerHeld: toPlain(c.ledgerHeld),
+                inFlight: toPlain(c.inFlight),
+                difference: toPlain(c.difference),
+                blockNumber: c.blockNumber,
+                checkedAt: c.checkedAt.toISOString(),
+              })),
           };
         }),
       );

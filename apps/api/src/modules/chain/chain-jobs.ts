@@ -1,7 +1,9 @@
-import type { Decimal } from '@vaultline/shared';
+import { Decimal } from '@vaultline/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db } from '../../db/client';
+import { chainReconciliations } from '../../db/schema';
 import { createIntervalJob } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -12,6 +14,7 @@ import { checkDistinctKeys } from './chain-keys';
 import { isEvmNetwork, type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import { createPayoutWorker, type PayoutWorkerDeps } from './chain-payouts';
+import { RECONCILE_EVERY_MS, type ReconciliationRow, reconcileNetwork } from './chain-reconcile';
 import { createScanner } from './chain-scanner';
 import type { PayoutRow } from './payouts.repository';
 import { rpcErrorText } from './rpc-error';
@@ -40,6 +43,10 @@ export function createNetworkJobs(deps: {
   const decimals = new Map<string, number>();
   const failing = new Set<string>();
   let jobs: { stop(): Promise<void> }[] = [];
+  /** When each network is reconciled next (from its last stored check), and who waits for one now. */
+  const reconcileAt = new Map<string, number>();
+  const reconcileWaiters = new Map<string, ((rows: ReconciliationRow[]) => void)[]>();
+  const kicks = new Map<string, () => void>();
   /** The adapters started so far (a network joining later is checked against them). */
   let started: ChainAdapter[] = [];
   let stopped = false;
@@ -53,13 +60,22 @@ export function createNetworkJobs(deps: {
     const network = adapter.network;
     return async () => {
       let done = 0;
+      // Those who asked before this pass began are answered by it (a pass under way may have read
+      // the chain before what they wait for).
+      const asked = reconcileWaiters.get(network) ?? [];
+      reconcileWaiters.delete(network);
       try {
         done += await scanner.pass();
         // A network whose reading stopped (a reorganisation too deep to follow) pays nothing either.
         if (!scanner.halted) done += await payouts.pass();
+        if (!scanner.halted) await reconcileIfDue(adapter, asked);
+        else for (const w of asked) w([]);
         if (failing.delete(network))
           log.info({ network }, `${network}: the node answers again; reading on from the last block read`);
       } catch (err) {
+        // Not reconciled: asked again at the next pass.
+        if (asked.length > 0)
+          reconcileWaiters.set(network, [...asked, ...(reconcileWaiters.get(network) ?? [])]);
         const text = rpcErrorText(err);
         if (!failing.has(network)) {
           failing.add(network);
@@ -75,6 +91,32 @@ export function createNetworkJobs(deps: {
       }
       return done;
     };
+  }
+
+  /**
+   * The books against the chain, hourly (and at once when asked), after the network's reading and
+   * payouts: nothing of this network moves meanwhile. A failure is logged and tried at the next pass.
+   */
+  async function reconcileIfDue(adapter: ChainAdapter, waiters: ((rows: ReconciliationRow[]) => void)[]) {
+    const network = adapter.network;
+    if (!reconcileAt.has(network)) {
+      const [last] = await db
+        .select({ at: chainReconciliations.checkedAt })
+        .from(chainReconciliations)
+        .where(eq(chainReconciliations.network, network))
+        .limit(1);
+      reconcileAt.set(network, last ? last.at.getTime() + RECONCILE_EVERY_MS : 0);
+    }
+    if (waiters.length === 0 && Date.now() < (reconcileAt.get(network) ?? 0)) return;
+    const rows = await reconcileNetwork({ db, assetId }, adapter);
+    reconcileAt.set(network, Date.now() + RECONCILE_EVERY_MS);
+    for (const r of rows)
+      if (!new Decimal(r.difference).isZero())
+        log.warn(
+          { network, ticker: r.ticker, difference: r.difference, block: r.blockNumber },
+          `ALERT ${network}: the books and the chain differ by ${r.difference} ${r.ticker} beyond what is in flight (chain ${r.chainHeld}, ledger ${r.ledgerHeld}, in flight ${r.inFlight}, block ${r.blockNumber})`,
+        );
+    for (const w of waiters) w(rows);
   }
 
   /**
@@ -154,6 +196,7 @@ export function createNetworkJobs(deps: {
         ...(deps.leases ? { leases: deps.leases } : {}),
       });
       job.start();
+      kicks.set(adapter.network, () => job.kick());
       const unwatch = adapter.watchHeads?.(() => job.kick());
       jobs.push({
         stop: async () => {
@@ -167,6 +210,24 @@ export function createNetworkJobs(deps: {
 
   return {
     start,
+    /**
+     * Reconciles a watched network at its job's next pass (the lease holder's; on another instance it
+     * waits until `ms` is up and answers undefined).
+     */
+    reconcile(network: NetworkId, ms = 30_000): Promise<ReconciliationRow[] | undefined> {
+      const kick = kicks.get(network);
+      if (!kick) return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), ms);
+        const list = reconcileWaiters.get(network) ?? [];
+        list.push((rows) => {
+          clearTimeout(timer);
+          resolve(rows);
+        });
+        reconcileWaiters.set(network, list);
+        kick();
+      });
+    },
     /** Allows starts again (the service starting after a stop). */
     open() {
       stopped = false;
@@ -176,6 +237,8 @@ export function createNetworkJobs(deps: {
       await Promise.all(jobs.map((j) => j.stop()));
       jobs = [];
       started = [];
+      kicks.clear();
+      reconcileAt.clear();
     },
   };
 }

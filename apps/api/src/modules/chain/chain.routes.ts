@@ -4,10 +4,13 @@ import {
   adminPayoutSchema,
   adminPayoutsPageSchema,
   adminPayoutsQuerySchema,
+  CHAIN_ERRORS,
   chainDepositIdParamsSchema,
+  chainNetworkParamsSchema,
   chainStatusSchema,
   envelopeOf,
   errorEnvelopeSchema,
+  operatorTransferSchema,
   payoutIdParamsSchema,
   refundChainDepositSchema,
 } from '@vaultline/shared';
@@ -15,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { badRequest } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -36,6 +40,24 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(chainStatusSchema), ...errors },
     },
     handler: async () => ok(await chain.admin.status()),
+  });
+
+  app.post('/Admin/chains/:network/operatorTransfers', {
+    config: { access: 'admin', stepUp: 'required' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary:
+        "Book the operator's own coins moved in (a hot wallet top-up) or out (a sweep of deposit addresses) outside the product, so the books match the chain",
+      params: chainNetworkParamsSchema,
+      body: operatorTransferSchema,
+      response: { 200: envelopeOf(z.literal(true)), ...errors },
+    },
+    handler: async (req) => {
+      const network = chain.networks().find((n) => n === req.params.network);
+      if (!network) throw badRequest(CHAIN_ERRORS.notWatched, 'NOT_WATCHED');
+      await chain.bookOperatorTransfer(network, requireUser(req).id, req.body, audit);
+      return ok(true as const);
+    },
   });
 
   app.get('/Admin/chains/payouts', {

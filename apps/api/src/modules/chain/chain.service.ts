@@ -1,9 +1,16 @@
-import { CHAIN_ERRORS, type Decimal, type HoldReason, toPlain } from '@vaultline/shared';
+import {
+  CHAIN_ERRORS,
+  type Decimal,
+  type HoldReason,
+  type OperatorTransfer,
+  toPlain,
+} from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import type { JobLeases } from '../../lib/job-lease';
+import type { AuditTrail } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -24,7 +31,9 @@ import { isHotWallet } from './chain-keys';
 import { type NetworkId, watchableNetworkOf } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import type { PayoutWorkerDeps } from './chain-payouts';
-import type { Faucet } from './demo-chain';
+import { latestReconciliations } from './chain-reconcile';
+import type { DemoFunding, Faucet } from './demo-chain';
+import { bookDemoFunding, bookOperatorTransfer } from './operator-transfers';
 import {
   insertPayout,
   livePayoutOf,
@@ -50,7 +59,7 @@ export interface ChainServiceDeps {
   /** Demo mode's local chains: sends test deposits. */
   faucet?: Faucet;
   /** Networks that join once they are up (demo mode's local chains, started beside the server). */
-  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet } | undefined>;
+  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet; funded?: DemoFunding[] } | undefined>;
 }
 
 const noOwner: DepositOwner = {
@@ -229,6 +238,7 @@ export function createChainService(deps: ChainServiceDeps) {
           if (!more || stopped) return;
           for (const n of more.networks) settings.set(n.network, n);
           if (more.faucet) faucet = more.faucet;
+          for (const f of more.funded ?? []) await bookDemoFunding({ db, ledger: deps.ledger, assetId }, f);
           watch(await networkJobs.start(more.networks));
         })
         .catch((err) => log.error({ err }, 'the demo chains could not be watched'));
@@ -249,6 +259,16 @@ export function createChainService(deps: ChainServiceDeps) {
       ]);
       return { networks, payouts };
     },
+    /** The books against the chain (chain-reconcile.ts): one network now, by its job; the latest results. */
+    reconcile: (network: NetworkId) => networkJobs.reconcile(network),
+    reconciliations: () =>
+      latestReconciliations(
+        db,
+        adapters.map((a) => a.network),
+      ),
+    /** Books the operator's own coins moved in or out of a network's addresses (an admin, audited). */
+    bookOperatorTransfer: (network: NetworkId, actorId: string, t: OperatorTransfer, audit: AuditTrail) =>
+      bookOperatorTransfer({ db, ledger: deps.ledger, assetId }, adapterOf(network), actorId, t, audit),
     /** Changes when a network starts being watched (answers cached by it stay right until then). */
     get version() {
       return networksVersion;

@@ -21,6 +21,13 @@ export interface ChainAdapter {
   blockRef(number: number): Promise<BlockRef | null>;
   /** Blocks from..to with their transfers of watched assets to addresses `watch` accepts. */
   scan(from: number, to: number, watch: (address: string) => boolean): Promise<ScannedBlock[]>;
+  /**
+   * What these addresses hold together on the chain at block `block` (the last block read), by
+   * ticker, in smallest units: the chain's side of the reconciliation (chain-reconcile.ts). A UTXO
+   * adapter sums the unspent outputs it tracks at these addresses. Without it the network is not
+   * reconciled.
+   */
+  holdings?(addresses: string[], block: number): Promise<Map<string, bigint>>;
   /** The hot wallet, when the operator gave its key; payouts stay manual without it. */
   readonly hotWallet: HotWallet | undefined;
   /**

@@ -15,6 +15,14 @@ export interface Faucet {
 
 /** DEMO: confirmations on the local chains (a block a second), so the flow is seen in seconds. */
 export const DEMO_CONFIRMATIONS = 3;
+
+/** Coins the demo put into a hot wallet (the operator's top-up), booked when the network joins. */
+export interface DemoFunding {
+  network: NetworkId;
+  ticker: string;
+  amount: Decimal;
+  reference: string;
+}
 const DEMO_CHAINS: Record<EvmNetworkId, { chainId: number; tokenDecimals: number }> = {
   ETH: { chainId: 31337, tokenDecimals: 6 },
   BSC: { chainId: 31338, tokenDecimals: 18 },
@@ -36,7 +44,9 @@ interface Remembered {
 export async function startDemoChains(
   dataDir: string,
   log: (line: string) => void,
-): Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet; stop(): Promise<void> } | undefined> {
+): Promise<
+  { networks: ChainNetworkConfig[]; faucet: Faucet; funded: DemoFunding[]; stop(): Promise<void> } | undefined
+> {
   if (!anvilBinary()) {
     log('Demo chains: anvil is not available on this platform; ETH and BSC deposits use the manual flow.');
     return undefined;
@@ -52,6 +62,7 @@ export async function startDemoChains(
   }
   const chains = new Map<EvmNetworkId, DevChain>();
   const networks: ChainNetworkConfig[] = [];
+  const funded: DemoFunding[] = [];
   try {
     await Promise.all(
       (Object.keys(DEMO_CHAINS) as EvmNetworkId[]).map(async (network, i) => {
@@ -73,13 +84,32 @@ export async function startDemoChains(
         saved.hotKeys[network] = hot.key;
         saved.tokens[network] = chain.token;
         const hotAddress = privateKeyToAddress(hot.key);
-        if ((await chain.public.getBalance({ address: hotAddress })) < parseEther('10'))
+        const had = await chain.public.getBalance({ address: hotAddress });
+        if (had < parseEther('10')) {
           await fundOnDevChain(
             chain,
             hotAddress,
             parseEther('1000'),
             10n ** BigInt(def.tokenDecimals) * 1_000_000n,
           );
+          // The operator's own coins put into the hot wallet: booked, so the books match the chain.
+          const at = String(await chain.public.getBlockNumber());
+          const ticker = WATCHABLE_NETWORKS[network].native;
+          funded.push(
+            {
+              network,
+              ticker,
+              amount: new Decimal(String(parseEther('1000') - had)).div(new Decimal(10).pow(18)),
+              reference: `demo:${network}:${ticker}:${at}`,
+            },
+            {
+              network,
+              ticker: token,
+              amount: new Decimal(1_000_000),
+              reference: `demo:${network}:${token}:${at}`,
+            },
+          );
+        }
         await chain.test.setIntervalMining({ interval: 1 });
         networks.push({
           network,
@@ -128,6 +158,7 @@ export async function startDemoChains(
   return {
     networks,
     faucet,
+    funded,
     stop: async () => {
       await Promise.all([...chains.values()].map((c) => c.stop()));
     },

@@ -12,6 +12,7 @@ const REQUIRED = [
   'POST /api/Admin/chains/payouts/:id/send',
   'POST /api/Admin/chains/payouts/:id/retry',
   'POST /api/Admin/chains/deposits/:id/refund',
+  'POST /api/Admin/chains/:network/operatorTransfers',
   'POST /api/Admin/deposits/:id/refund',
   'POST /api/Admin/premium/payments/:id/refund',
   'POST /api/Admin/anonymousExchanges/refund',

@@ -1,6 +1,7 @@
 import {
   BlockNotFoundError,
   createPublicClient,
+  erc20Abi,
   type Hex,
   http,
   type PublicClient,
@@ -144,9 +145,40 @@ export function createEvmAdapter(o: EvmAdapterOptions): ChainAdapter {
     return out;
   }
 
+  /** What these addresses hold together at a block, by ticker (balances read at that block). */
+  async function holdings(addresses: string[], block: number): Promise<Map<string, bigint>> {
+    const blockNumber = BigInt(block);
+    const out = new Map<string, bigint>(assets.map((a) => [a.ticker, 0n]));
+    // 200 addresses a round (one batch of JSON-RPC calls per asset), so a long list stays in bounds.
+    for (let i = 0; i < addresses.length; i += 200) {
+      const chunk = addresses.slice(i, i + 200) as Hex[];
+      for (const a of assets) {
+        const each = await Promise.all(
+          chunk.map((address) =>
+            a.contract
+              ? client.readContract({
+                  address: a.contract as Hex,
+                  abi: erc20Abi,
+                  functionName: 'balanceOf',
+                  args: [address],
+                  blockNumber,
+                })
+              : client.getBalance({ address, blockNumber }),
+          ),
+        );
+        out.set(
+          a.ticker,
+          each.reduce((s, v) => s + v, out.get(a.ticker) ?? 0n),
+        );
+      }
+    }
+    return out;
+  }
+
   return {
     network: o.network,
     assets,
+    holdings,
     depositAddress: (index) => ({ address: derive(index) }),
     normalAddress: (a) => a.trim().toLowerCase(),
     chainId,

@@ -2,6 +2,7 @@ import type { ChainNetworkStatus } from '@vaultline/shared';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { Badge, Detail } from './admin-ui';
+import { NetworkReconciliation } from './network-reconciliation';
 
 /** One watched network in the back office: its node, how far it was read, and the hot wallet. */
 export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
@@ -12,7 +13,7 @@ export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
     <section
       aria-labelledby={`network-${n.network}`}
       data-testid={`network-${n.network}`}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`network-${n.network}`} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -62,6 +63,7 @@ export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
           {t('Admin.Networks.Waiting', { count: n.payoutsWaiting })}
         </p>
       </div>
+      <NetworkReconciliation network={n} />
     </section>
   );
 }
