@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type AdminKeysetPage,
   type AdminWithdrawal,
+  type AdminWithdrawalDetail,
   LIMITS,
   type SepaBatch,
   type WithdrawalRule,
@@ -15,7 +16,7 @@ import { session } from '../../../lib/session';
 export const withdrawalAdminKeys = {
   all: ['admin', 'withdrawals'] as const,
   page: (status: string, page: number) => ['admin', 'withdrawals', 'page', status, page] as const,
-  user: (userId: string) => ['admin', 'withdrawals', 'user', userId] as const,
+  detail: (id: string) => ['admin', 'withdrawals', 'detail', id] as const,
   rules: ['admin', 'withdrawals', 'rules'] as const,
   batches: ['admin', 'withdrawals', 'sepa-batches'] as const,
 };
@@ -39,15 +40,11 @@ export const useAdminWithdrawals = (status: WithdrawalStatus | null, page: numbe
     staleTime: 0,
   });
 
-/** The user's latest withdrawals (the review's "recent activity"). */
-export const useUserWithdrawals = (userId: string, enabled: boolean) =>
+/** GET Admin/withdrawals/{id}: one withdrawal with the user's recent deposits, conversions and withdrawals. */
+export const useAdminWithdrawalDetail = (id: string, enabled: boolean) =>
   useQuery({
-    queryKey: withdrawalAdminKeys.user(userId),
-    queryFn: ({ signal }) =>
-      api.get<AdminKeysetPage<AdminWithdrawal>>('Admin/withdrawals', {
-        query: { userId, page: 1, pageSize: 5 },
-        signal,
-      }),
+    queryKey: withdrawalAdminKeys.detail(id),
+    queryFn: ({ signal }) => api.get<AdminWithdrawalDetail>(`Admin/withdrawals/${encodeURIComponent(id)}`, { signal }),
     enabled,
   });
 
@@ -79,10 +76,11 @@ export function useWithdrawalAction() {
 export const useWithdrawalRules = () =>
   useQuery({
     queryKey: withdrawalAdminKeys.rules,
-    queryFn: ({ signal }) => api.get<WithdrawalRule[]>('Admin/withdrawals/rules', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ items: WithdrawalRule[] }>('Admin/withdrawals/rules', { signal }).then((r) => r.items),
   });
 
-/** PUT Admin/withdrawals/rules/{assetId} { open, fee, minimum }. */
+/** PUT Admin/withdrawals/rules/{assetId} { open, fee, minimum } (step-up). */
 export function useUpdateWithdrawalRule() {
   const qc = useQueryClient();
   return useMutation({
@@ -96,7 +94,8 @@ export function useUpdateWithdrawalRule() {
 export const useSepaBatches = () =>
   useQuery({
     queryKey: withdrawalAdminKeys.batches,
-    queryFn: ({ signal }) => api.get<SepaBatch[]>('Admin/withdrawals/sepa-batches', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ items: SepaBatch[] }>('Admin/withdrawals/sepa-batches', { signal }).then((r) => r.items),
   });
 
 /** POST Admin/withdrawals/sepa-batches: a file of every queued EUR withdrawal not yet in one. */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { WithdrawalStatusBadge } from '../../withdrawals/components/withdrawal-status';
-import { useUserWithdrawals } from '../api/withdrawals';
+import { useAdminWithdrawalDetail } from '../api/withdrawals';
 import { Detail } from './admin-ui';
 import { ChainHash } from './chain-hash';
 
@@ -112,44 +112,48 @@ export function WithdrawalAdminItem({
           </Button>
         ) : null}
       </div>
-      {showActivity ? <RecentActivity userId={w.userId} self={w.id} /> : null}
+      {showActivity ? <RecentActivity id={w.id} userId={w.userId} /> : null}
     </li>
   );
 }
 
-/** The user's latest withdrawals, for the review (with a link to the whole account). */
-function RecentActivity({ userId, self }: { userId: string; self: string }) {
+/** The user's recent deposits, conversions and withdrawals, for the review. */
+function RecentActivity({ id, userId }: { id: string; userId: string }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const list = useUserWithdrawals(userId, true);
-  if (list.isPending) return <p className="mt-3 text-sm">{t('Admin.Common.Loading')}</p>;
-  if (list.isError)
-    return <p className="mt-3 text-sm text-red-700 dark:text-red-400">{list.error.message}</p>;
-  const others = list.data.items.filter((x) => x.id !== self);
+  const detail = useAdminWithdrawalDetail(id, true);
+  if (detail.isPending) return <p className="mt-3 text-sm">{t('Admin.Common.Loading')}</p>;
+  if (detail.isError)
+    return <p className="mt-3 text-sm text-red-700 dark:text-red-400">{detail.error.message}</p>;
+  const { recent } = detail.data;
+  const groups = [
+    ['deposits', recent.deposits],
+    ['conversions', recent.conversions],
+    ['withdrawals', recent.withdrawals.filter((x) => x.id !== id)],
+  ] as const;
+  const exact = (v: string) => f.number(v, { maximumFractionDigits: 20 });
   return (
-    <div
-      className="mt-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
-      data-testid="recent-activity"
-    >
-      {others.length === 0 ? (
-        <p>{t('Admin.Withdrawals.NoEarlier')}</p>
-      ) : (
-        <ul className="space-y-1">
-          {others.map((x) => (
-            <li key={x.id} className="flex flex-wrap items-center gap-2">
-              <span className="tabular-nums">{f.dateTime(x.createdAt)}</span>
-              <span className="tabular-nums">
-                {f.number(x.amount, { maximumFractionDigits: 20 })} {x.ticker}
-              </span>
-              <WithdrawalStatusBadge status={x.status} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Link
-        to={`/admin/user/${userId}`}
-        className="mt-2 inline-block text-indigo-700 underline dark:text-indigo-300"
-      >
+    <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="recent-activity">
+      <div className="grid gap-3 md:grid-cols-3">
+        {groups.map(([kind, rows]) => (
+          <div key={kind}>
+            <h3 className="font-semibold">{t(`Admin.Withdrawals.Recent.${kind}`)}</h3>
+            {rows.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-300">{t('Admin.Withdrawals.Recent.None')}</p>
+            ) : (
+              <ul className="mt-1 space-y-1">
+                {rows.map((x) => (
+                  <li key={x.id} className="tabular-nums">
+                    {f.dateTime(x.createdAt)} · {exact(x.amount)} {x.ticker}
+                    {x.toTicker && x.toAmount ? ` → ${exact(x.toAmount)} ${x.toTicker}` : ''} · {x.status}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+      </div>
+      <Link to={`/admin/user/${userId}`} className="mt-2 inline-block text-indigo-700 underline dark:text-indigo-300">
         {t('Admin.Withdrawals.OpenUser')}
       </Link>
     </div>
