@@ -93,13 +93,27 @@ const envSchema = z.object({
     .optional(),
   /** Every admin route refuses an admin without a second factor; default true in production. */
   ADMIN_REQUIRE_2FA: bool.optional(),
-  /** Hours withdrawals stay locked after an admin reset a user's factors; default 24, 0 in demo. */
+  /**
+   * Hours withdrawals stay locked after a password change or reset, a factor removed, or an admin's
+   * reset of a user's factors; default 24, 0 in demo.
+   */
   WITHDRAWAL_LOCK_HOURS: z.coerce
     .number()
     .int()
     .min(0)
     .max(24 * 30)
     .optional(),
+  /** Hours a new address-book address waits before its first use; default 24, 0 in demo. */
+  WITHDRAWAL_ADDRESS_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
+  /** A user's withdrawals over 24 hours past this (USD at request) wait for review. */
+  WITHDRAWAL_DAILY_LIMIT_USD: z.coerce.number().min(0).default(10_000),
+  /** A user's first withdrawal waits for review. */
+  WITHDRAWAL_REVIEW_FIRST: bool.default(true),
   /** A partner webhook request's whole time limit. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   /** The first retry's wait of a failed partner webhook; each next one doubles (up to 6 h). */
@@ -165,6 +179,8 @@ export interface Config {
   publicUrl: string;
   /** A second factor (issue 30, docs/two-factor.md). */
   twoFactor: { encryptionKey: string; adminRequired: boolean; withdrawalLockHours: number };
+  /** Withdrawals (issue 31, decision 0054); lockHours is twoFactor.withdrawalLockHours. */
+  withdrawals: { addressHoldHours: number; lockHours: number; dailyLimitUsd: number; reviewFirst: boolean };
   webDist: string | undefined;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
@@ -327,6 +343,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       encryptionKey: e.TWO_FACTOR_ENCRYPTION_KEY ?? DEV_TWO_FACTOR_KEY,
       adminRequired: e.ADMIN_REQUIRE_2FA ?? isProduction,
       withdrawalLockHours: e.WITHDRAWAL_LOCK_HOURS ?? (demo ? 0 : 24),
+    },
+    withdrawals: {
+      addressHoldHours: e.WITHDRAWAL_ADDRESS_HOLD_HOURS ?? (demo ? 0 : 24),
+      lockHours: e.WITHDRAWAL_LOCK_HOURS ?? (demo ? 0 : 24),
+      dailyLimitUsd: e.WITHDRAWAL_DAILY_LIMIT_USD,
+      reviewFirst: e.WITHDRAWAL_REVIEW_FIRST,
     },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

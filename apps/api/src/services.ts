@@ -37,6 +37,7 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
 import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
 export interface ServiceContext {
   config: Config;
@@ -190,6 +191,8 @@ export function createServices(ctx: ServiceContext) {
     chain,
   });
   // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
+  // Money out (issue 31): the user's side; `withdrawals.events` is what other paths tell of changes.
+  const withdrawals = createWithdrawalsService({ db, config, catalog, ledger, prices, chain, mail, feed });
   const admin = createAdminService({ db, audit, validAddress, catalog, feed });
   const adminSettings = createAdminSettingsService({ system, audit, feed });
   // Checked a few times per window (at most every minute) so an exchange expires close to its time.
@@ -251,6 +254,7 @@ export function createServices(ctx: ServiceContext) {
     premium,
     payments,
     partners,
+    withdrawals,
     leases,
     lifecycle,
   };

@@ -62,6 +62,13 @@ export const WITHDRAWAL_ERRORS = {
   addressInvalid: (ticker: string) => `This is not a valid ${ticker} address.`,
   /** 400 WITHDRAWAL_MEMO_REQUIRED */
   memoRequired: (ticker: string) => `${ticker} withdrawals need a memo (destination tag) for this address.`,
+  /** 400 WITHDRAWAL_MEMO_INVALID */
+  memoInvalid: (ticker: string) => `This is not a valid ${ticker} memo (destination tag).`,
+  /** 400 WITHDRAWAL_REMOVE_LINK_INVALID (the e-mail's link, used or unknown) */
+  removeLinkInvalid: 'This link has already been used or is not valid.',
+  /** 503 WITHDRAWAL_NO_PRICE (no fresh price to value the request in USD) */
+  noPrice: (ticker: string) =>
+    `There is no current price for ${ticker}, so a withdrawal cannot be valued now. Please try again in a few minutes.`,
   /** 409 WITHDRAWAL_ADDRESS_EXISTS */
   addressExists: 'This address is already in your address book.',
   /** 400 WITHDRAWAL_BANK_NOT_APPROVED */
@@ -192,7 +199,8 @@ export const withdrawalListSchema = z.object({
 });
 export type WithdrawalList = z.infer<typeof withdrawalListSchema>;
 
-/** Live feed: `withdrawal` to the owner's room, on every change. */
+/** Live feed: `withdrawal` (WITHDRAWAL_FEED_EVENT) to the owner's room, on every change. */
+export const WITHDRAWAL_FEED_EVENT = 'withdrawal';
 export type WithdrawalPush = Withdrawal;
 
 // ---------- Back office ----------

@@ -21,7 +21,10 @@ const REQUIRED = [
   'POST /api/Admin/users/:id/2fa/reset',
   'POST /api/User/2fa/totp/disable',
   'DELETE /api/User/passkeys/:id',
+  'POST /api/Withdrawals/addresses',
 ];
+// A factor given with the very request, whatever the session gave (money out, decision 0054).
+const ALWAYS = ['POST /api/Withdrawals'];
 const IF_ENROLLED = [
   'POST /api/User/changePassword',
   'POST /api/partner/keys',
@@ -73,6 +76,7 @@ describe('step-up and ADMIN_REQUIRE_2FA, from the route table', () => {
         .map(key)
         .sort(),
     ).toEqual([...IF_ENROLLED].sort());
+    expect(routes.filter((r) => r.stepUp === 'always').map(key)).toEqual(ALWAYS);
   });
 
   it('ADMIN_REQUIRE_2FA: every admin route answers 403 TWO_FACTOR_REQUIRED to an admin without a factor, and not to one with', async () => {
