@@ -37,6 +37,7 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
 import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
+import type { WithdrawalEvents } from './modules/withdrawals/withdrawal-moves';
 
 export interface ServiceContext {
   config: Config;
@@ -197,6 +198,9 @@ export function createServices(ctx: ServiceContext) {
   const expiry = createExpiryJob(exchange, expiryEveryMs, log, leases);
   const keptFigures = createKeptFiguresJob(db, log, leases);
   const challengeSweep = createChallengeSweepJob(db, log, leases);
+  // Told after a withdrawal changes (push and e-mail to its owner): the withdrawals module's events
+  // take this place once they land; until then a change is only in the list and the audit log.
+  const withdrawalEvents: WithdrawalEvents = { changed: async () => {} };
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
@@ -252,6 +256,7 @@ export function createServices(ctx: ServiceContext) {
     payments,
     partners,
     leases,
+    withdrawalEvents,
     lifecycle,
   };
 }
