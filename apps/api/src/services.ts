@@ -38,6 +38,7 @@ import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import type { WithdrawalEvents } from './modules/withdrawals/withdrawal-moves';
 
 export interface ServiceContext {
   config: Config;
@@ -200,6 +201,9 @@ export function createServices(ctx: ServiceContext) {
   const expiry = createExpiryJob(exchange, expiryEveryMs, log, leases);
   const keptFigures = createKeptFiguresJob(db, log, leases);
   const challengeSweep = createChallengeSweepJob(db, log, leases);
+  // Told after a withdrawal changes (push and e-mail to its owner): the withdrawals module's events
+  // take this place once they land; until then a change is only in the list and the audit log.
+  const withdrawalEvents: WithdrawalEvents = { changed: async () => {} };
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
@@ -256,6 +260,7 @@ export function createServices(ctx: ServiceContext) {
     partners,
     withdrawals,
     leases,
+    withdrawalEvents,
     lifecycle,
   };
 }

@@ -35,6 +35,13 @@ export const AUDIT_ACTIONS = [
   'twoFactor.recoveryCodeUsed',
   'twoFactor.newDevice',
   'user.twoFactorReset',
+  // Withdrawals (issue 31): the review, the per-asset rules, the SEPA batches.
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'withdrawal.failed',
+  'withdrawalRule.update',
+  'sepaBatch.create',
+  'sepaBatch.paid',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [
@@ -48,6 +55,9 @@ export const AUDIT_TARGETS = [
   'chainDeposit',
   'premiumPayment',
   'spendingHold',
+  'withdrawal',
+  'withdrawalRule',
+  'sepaBatch',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -197,6 +197,13 @@ export const ERROR_CODE_PARAMS = {
   INVALID_CURSOR: [],
   // Readiness (a load balancer's check, not a user's).
   NOT_READY: [],
+  // Withdrawals, the back office's side (issue 31): review, SEPA batches.
+  WITHDRAWAL_NOT_FOUND: [],
+  WITHDRAWAL_WRONG_STATUS: ['status'],
+  SEPA_NOTHING_TO_BATCH: [],
+  SEPA_NOT_CONFIGURED: [],
+  SEPA_BATCH_NOT_FOUND: [],
+  SEPA_BATCH_PAID: [],
   // Made by the web client itself: the server could not be reached, or answered without an envelope.
   NETWORK: [],
   HTTP: [],
