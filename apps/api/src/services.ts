@@ -37,6 +37,8 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
 import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
+import type { WithdrawalEvents } from './modules/withdrawals/withdrawal-moves';
+import { createWithdrawalPayouts } from './modules/withdrawals/withdrawal-payouts';
 
 export interface ServiceContext {
   config: Config;
@@ -149,6 +151,14 @@ export function createServices(ctx: ServiceContext) {
     user: createFundingChainOwner({ db, ledger, feed }),
     payouts: exchange.payoutOwners,
   });
+  // Crypto withdrawals on watched networks are paid by the payout engine (decision 0054). Until the
+  // withdrawals module's events (live push, e-mail) are wired here, a change is only logged.
+  const withdrawalEvents: WithdrawalEvents = {
+    changed: async (w) => log.debug({ withdrawal: w.id, status: w.status }, 'withdrawal changed'),
+  };
+  chain.register({
+    payouts: { withdrawal: createWithdrawalPayouts({ db, ledger, chain, events: withdrawalEvents, log }) },
+  });
   const profile = createProfileService({ db, mail, system });
   // Card payments on the gateway's hosted checkout, settled by its webhooks (decision 0031).
   const payments = createPayments({
@@ -251,6 +261,7 @@ export function createServices(ctx: ServiceContext) {
     premium,
     payments,
     partners,
+    withdrawalEvents,
     leases,
     lifecycle,
   };

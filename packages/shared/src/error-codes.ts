@@ -98,8 +98,15 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_CHECK_PENDING: [],
   PAYOUT_CHECK_UNAVAILABLE: ['detail'],
   PAYOUT_SUPERSEDED: [],
+  PAYOUT_NOT_RETRYABLE: [],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
+  // Withdrawals (decision 0054): an admin's record of one paid by hand.
+  WITHDRAWAL_NOT_FOUND: [],
+  WITHDRAWAL_WRONG_STATUS: ['status'],
+  WITHDRAWAL_CHAIN_MANAGED: [],
+  WITHDRAWAL_SEPA_ONLY: [],
+  WITHDRAWAL_HASH_OR_REFERENCE: [],
   // Guest exchange (PublicExchange).
   EXCHANGE_NOT_CRYPTO: [],
   INVALID_EMAIL: [],
