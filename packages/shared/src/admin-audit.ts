@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'twoFactor.recoveryCodeUsed',
   'twoFactor.newDevice',
   'user.twoFactorReset',
+  // Withdrawals (decision 0054).
+  'withdrawal.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [
@@ -48,6 +50,7 @@ export const AUDIT_TARGETS = [
   'chainDeposit',
   'premiumPayment',
   'spendingHold',
+  'withdrawal',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
