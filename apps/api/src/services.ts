@@ -37,8 +37,9 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
 import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
-import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import type { WithdrawalEvents } from './modules/withdrawals/withdrawal-moves';
+import { createWithdrawalPayouts } from './modules/withdrawals/withdrawal-payouts';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
 export interface ServiceContext {
   config: Config;
@@ -151,6 +152,14 @@ export function createServices(ctx: ServiceContext) {
     user: createFundingChainOwner({ db, ledger, feed }),
     payouts: exchange.payoutOwners,
   });
+  // Crypto withdrawals on watched networks are paid by the payout engine (decision 0054). A change is
+  // told to its owner by the withdrawals module's events (live push, e-mail), created below.
+  const withdrawalEvents: WithdrawalEvents = {
+    changed: (w) => withdrawals.events.changed(w),
+  };
+  chain.register({
+    payouts: { withdrawal: createWithdrawalPayouts({ db, ledger, chain, events: withdrawalEvents, log }) },
+  });
   const profile = createProfileService({ db, mail, system });
   // Card payments on the gateway's hosted checkout, settled by its webhooks (decision 0031).
   const payments = createPayments({
@@ -201,9 +210,6 @@ export function createServices(ctx: ServiceContext) {
   const expiry = createExpiryJob(exchange, expiryEveryMs, log, leases);
   const keptFigures = createKeptFiguresJob(db, log, leases);
   const challengeSweep = createChallengeSweepJob(db, log, leases);
-  // Told after a withdrawal changes (push and e-mail to its owner): the withdrawals module's events
-  // take this place once they land; until then a change is only in the list and the audit log.
-  const withdrawalEvents: WithdrawalEvents = { changed: async () => {} };
   /** Background work started when the app is ready and stopped when it closes. */
   const lifecycle = {
     async start() {
@@ -259,8 +265,8 @@ export function createServices(ctx: ServiceContext) {
     payments,
     partners,
     withdrawals,
-    leases,
     withdrawalEvents,
+    leases,
     lifecycle,
   };
 }

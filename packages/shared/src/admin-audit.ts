@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'withdrawalRule.update',
   'sepaBatch.create',
   'sepaBatch.paid',
+  // Withdrawals (decision 0054).
+  'withdrawal.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [

@@ -115,8 +115,13 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_CHECK_PENDING: [],
   PAYOUT_CHECK_UNAVAILABLE: ['detail'],
   PAYOUT_SUPERSEDED: [],
+  PAYOUT_NOT_RETRYABLE: [],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
+  // Withdrawals (decision 0054): an admin's record of one paid by hand.
+  WITHDRAWAL_CHAIN_MANAGED: [],
+  WITHDRAWAL_SEPA_ONLY: [],
+  WITHDRAWAL_HASH_OR_REFERENCE: [],
   // Guest exchange (PublicExchange).
   EXCHANGE_NOT_CRYPTO: [],
   INVALID_EMAIL: [],
@@ -198,7 +203,6 @@ export const ERROR_CODE_PARAMS = {
   // Readiness (a load balancer's check, not a user's).
   NOT_READY: [],
   // Withdrawals, the back office's side (issue 31): review, SEPA batches.
-  WITHDRAWAL_NOT_FOUND: [],
   WITHDRAWAL_WRONG_STATUS: ['status'],
   SEPA_NOTHING_TO_BATCH: [],
   SEPA_NOT_CONFIGURED: [],

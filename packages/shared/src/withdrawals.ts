@@ -86,6 +86,16 @@ export const WITHDRAWAL_ERRORS = {
   notCancellable: 'This withdrawal can no longer be cancelled: it is already on its way.',
   /** 409 WITHDRAWAL_WRONG_STATUS (admin actions) */
   wrongStatus: (status: string) => `This withdrawal is ${status}; the action does not apply.`,
+  /** 409 WITHDRAWAL_CHAIN_MANAGED (…/sent on a watched network) */
+  chainManaged:
+    'This withdrawal is paid by the hot wallet on its watched network; follow its payout in Networks.',
+  /** 409 WITHDRAWAL_SEPA_ONLY (…/sent { reference } for EUR) */
+  sepaOnly: 'EUR withdrawals are paid in SEPA files; add it to a SEPA batch instead.',
+  /** 400 WITHDRAWAL_HASH_OR_REFERENCE: a hash for crypto, a reference for fiat */
+  hashOrReference: 'Record a transaction hash for a crypto withdrawal, and a bank reference for a fiat one.',
+  /** 409 HASH_CLAIMED (the chain module's code, this text for withdrawals) */
+  hashClaimed:
+    'This transaction hash is already recorded (for a withdrawal, a deposit or an exchange); each transaction counts once.',
   /** 400 SEPA_NOTHING_TO_BATCH */
   nothingToBatch: 'No approved EUR withdrawal is waiting for a SEPA file.',
   /** 503 SEPA_NOT_CONFIGURED */

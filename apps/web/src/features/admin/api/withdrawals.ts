@@ -44,7 +44,8 @@ export const useAdminWithdrawals = (status: WithdrawalStatus | null, page: numbe
 export const useAdminWithdrawalDetail = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: withdrawalAdminKeys.detail(id),
-    queryFn: ({ signal }) => api.get<AdminWithdrawalDetail>(`Admin/withdrawals/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<AdminWithdrawalDetail>(`Admin/withdrawals/${encodeURIComponent(id)}`, { signal }),
     enabled,
   });
 

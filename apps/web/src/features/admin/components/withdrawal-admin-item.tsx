@@ -133,7 +133,10 @@ function RecentActivity({ id, userId }: { id: string; userId: string }) {
   ] as const;
   const exact = (v: string) => f.number(v, { maximumFractionDigits: 20 });
   return (
-    <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="recent-activity">
+    <div
+      className="mt-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+      data-testid="recent-activity"
+    >
       <div className="grid gap-3 md:grid-cols-3">
         {groups.map(([kind, rows]) => (
           <div key={kind}>
@@ -153,7 +156,10 @@ function RecentActivity({ id, userId }: { id: string; userId: string }) {
           </div>
         ))}
       </div>
-      <Link to={`/admin/user/${userId}`} className="mt-2 inline-block text-indigo-700 underline dark:text-indigo-300">
+      <Link
+        to={`/admin/user/${userId}`}
+        className="mt-2 inline-block text-indigo-700 underline dark:text-indigo-300"
+      >
         {t('Admin.Withdrawals.OpenUser')}
       </Link>
     </div>

@@ -3,13 +3,11 @@ import {
   FEED_PATH,
   FEED_SETTINGS_EVENT,
   FEED_WATCH_EVENT,
+  WITHDRAWAL_FEED_EVENT as FEED_WITHDRAWAL_EVENT,
   type FeedSettings,
   type FeedUpdate,
   type WithdrawalPush,
 } from '@vaultline/shared';
-
-/** A change of one of the signed-in user's withdrawals, pushed to the user's room (decision 0054). */
-export const FEED_WITHDRAWAL_EVENT = 'withdrawal';
 
 /** spec-1 §4 live connection states. */
 export type FeedState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Error';
