@@ -111,9 +111,10 @@ test('a user adds an address and withdraws ETH; an admin approves it; the user w
   await expect(status).toHaveAttribute('data-status', 'review');
   await expect(page.getByRole('main')).toContainText('First withdrawal of the account');
   await expect(page.getByRole('button', { name: 'Cancel the withdrawal' })).toBeVisible();
-  // Amount plus fee is held, not gone.
+  // Amount plus fee left the available balance at the request (held until it completes).
+  const feeValue = Number(fee.replace(/[^\d.]/g, ''));
   const eth = (await walletsOf(page)).find((w) => w.ticker === 'ETH');
-  expect(Number(eth?.held ?? '0')).toBeGreaterThan(0.1);
+  expect(Number(eth?.amount)).toBeCloseTo(0.5 - 0.1 - feeValue, 12);
 
   // The admin approves it through the step-up (a passkey).
   const admin = await adminPage(browser);
@@ -122,7 +123,25 @@ test('a user adds an address and withdraws ETH; an admin approves it; the user w
 
   // The user's page follows the payout without a reload: confirmations k/N, the hash, completed.
   await expect(page.getByTestId('withdrawal-hash')).toContainText(/0x[0-9a-f]{64}/, { timeout: 60_000 });
-  await expect(status).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  // Each confirmation shows as it comes (k of N), then completed.
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const k = await page
+          .getByTestId('withdrawal-confirmations')
+          .textContent({ timeout: 100 })
+          .catch(() => null);
+        if (k) seen.add(k);
+        return status.getAttribute('data-status');
+      },
+      { timeout: 90_000, intervals: [200] },
+    )
+    .toBe('completed');
+  expect(
+    [...seen].some((k) => /^\d+ of \d+ confirmations$/.test(k)),
+    [...seen].join(' | '),
+  ).toBe(true);
   await expect(page.getByRole('button', { name: 'Cancel the withdrawal' })).toHaveCount(0);
   await shot(page, 'withdraw-completed');
 });
