@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { checkIban } from '@vaultline/shared';
 import { z } from 'zod';
 import { type ChainsConfig, chainsConfig } from './chain-config';
 import { type PremiumPrice, parsePremiumPrices } from './modules/premium/premium-price';
@@ -137,6 +138,19 @@ const envSchema = z.object({
   EXCHANGE_EXPIRY_MINUTES: z.coerce.number().positive().max(10080).default(30),
   /** The address the contact page shows; none by default (the form still reaches the admins). */
   CONTACT_EMAIL: z.email().optional(),
+  /** SEPA credit-transfer files of EUR withdrawals (issue 31): the house's account; all three or none. */
+  SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => checkIban(v).ok, { message: 'SEPA_DEBTOR_IBAN is not a valid IBAN' })
+    .optional(),
+  SEPA_DEBTOR_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { message: 'SEPA_DEBTOR_BIC is not a valid BIC' })
+    .optional(),
   /** HTTP server timeouts (apps/api/src/plugins/http-limits.ts): a slow client cannot hold a socket. */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
@@ -237,6 +251,8 @@ export interface Config {
   partnerIdempotencyWindowSeconds: number;
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
+  /** The debtor of SEPA withdrawal files; undefined: the SEPA routes answer 503 SEPA_NOT_CONFIGURED. */
+  sepa: { name: string; iban: string; bic: string } | undefined;
   /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
   chains: ChainsConfig;
   /** Prometheus metrics: off unless a token or a port of their own is set (plugins/metrics.ts). */
@@ -267,6 +283,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
+  const sepaSet = [e.SEPA_DEBTOR_NAME, e.SEPA_DEBTOR_IBAN, e.SEPA_DEBTOR_BIC].filter(Boolean).length;
+  if (sepaSet > 0 && sepaSet < 3)
+    problems.push('SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC are set together or not at all');
   if (isProduction) {
     if (e.JWT_SECRET === DEFAULT_SECRET) problems.push('JWT_SECRET must be set in production');
     if (e.COOKIE_SECRET === DEFAULT_SECRET) problems.push('COOKIE_SECRET must be set in production');
@@ -404,6 +423,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     partnerIdempotencyWindowSeconds: e.PARTNER_IDEMPOTENCY_WINDOW_SECONDS,
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
+    sepa:
+      e.SEPA_DEBTOR_NAME && e.SEPA_DEBTOR_IBAN && e.SEPA_DEBTOR_BIC
+        ? { name: e.SEPA_DEBTOR_NAME, iban: e.SEPA_DEBTOR_IBAN, bic: e.SEPA_DEBTOR_BIC }
+        : undefined,
     chains,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },

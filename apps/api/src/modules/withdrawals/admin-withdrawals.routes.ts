@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/auth';
 import { createWithdrawalAdmin } from './admin-withdrawals.service';
+import { sepaBatchRoutes } from './sepa-batches.routes';
 import { createWithdrawalRules } from './withdrawal-rules';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -36,6 +37,8 @@ export async function adminWithdrawalRoutes(fastify: FastifyInstance) {
   const log = app.log;
   const review = createWithdrawalAdmin({ db, ledger, chain, catalog, audit, events, log });
   const rules = createWithdrawalRules({ db, catalog, audit });
+  // The SEPA batches of EUR withdrawals (their own file).
+  await sepaBatchRoutes(fastify);
 
   app.get('/Admin/withdrawals', {
     config: { access: 'admin' },
