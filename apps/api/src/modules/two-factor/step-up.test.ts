@@ -21,6 +21,7 @@ const REQUIRED = [
   'POST /api/Admin/users/:id/2fa/reset',
   'POST /api/User/2fa/totp/disable',
   'DELETE /api/User/passkeys/:id',
+  'POST /api/Admin/withdrawals/:id/sent',
 ];
 const IF_ENROLLED = [
   'POST /api/User/changePassword',
@@ -102,7 +103,16 @@ describe('step-up and ADMIN_REQUIRE_2FA, from the route table', () => {
       expect([key(r), codeOf(given)]).not.toEqual([key(r), 'TWO_FACTOR_NEEDED']);
       expect([key(r), codeOf(given)]).not.toEqual([key(r), 'TWO_FACTOR_INVALID']);
     }
-    // The factor given in a request counts for its session for 10 minutes.
+    // The factor given in a request counts for its session for 10 minutes (given here with a valid
+    // input: a request the route refuses spends none).
+    await t.services.db.delete(sessionFactors);
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/Admin/conversionFee',
+      token: stale,
+      payload: { feeRate: '0.004', twoFactor: await passkeyProof(stale, admin.passkey as SoftPasskey) },
+    });
+    expect(first.statusCode).toBe(200);
     const fee = await t.request({
       method: 'POST',
       url: '/api/Admin/conversionFee',
