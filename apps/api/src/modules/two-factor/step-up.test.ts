@@ -22,6 +22,7 @@ const REQUIRED = [
   'POST /api/User/2fa/totp/disable',
   'DELETE /api/User/passkeys/:id',
   'POST /api/Withdrawals/addresses',
+  'POST /api/Admin/withdrawals/:id/sent',
 ];
 // A factor given with the very request, whatever the session gave (money out, decision 0054).
 const ALWAYS = ['POST /api/Withdrawals'];
@@ -106,7 +107,16 @@ describe('step-up and ADMIN_REQUIRE_2FA, from the route table', () => {
       expect([key(r), codeOf(given)]).not.toEqual([key(r), 'TWO_FACTOR_NEEDED']);
       expect([key(r), codeOf(given)]).not.toEqual([key(r), 'TWO_FACTOR_INVALID']);
     }
-    // The factor given in a request counts for its session for 10 minutes.
+    // The factor given in a request counts for its session for 10 minutes (given here with a valid
+    // input: a request the route refuses spends none).
+    await t.services.db.delete(sessionFactors);
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/Admin/conversionFee',
+      token: stale,
+      payload: { feeRate: '0.004', twoFactor: await passkeyProof(stale, admin.passkey as SoftPasskey) },
+    });
+    expect(first.statusCode).toBe(200);
     const fee = await t.request({
       method: 'POST',
       url: '/api/Admin/conversionFee',
