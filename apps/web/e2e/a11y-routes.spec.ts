@@ -157,7 +157,7 @@ const CASES: Record<string, Case> = {
       [
         'address book form open',
         async (page) => {
-          await page.getByRole('button', { name: 'Add an address' }).click();
+          await page.getByRole('button', { name: 'Add a withdrawal address' }).click();
           await expect(page.getByTestId('add-address-form')).toBeVisible();
         },
       ],

@@ -99,12 +99,12 @@ test('a user adds an address and withdraws ETH; an admin approves it; the user w
   await page.goto('/my-account');
   await pageShown(page);
   const book = page.locator('section', { has: page.getByRole('heading', { name: 'Withdrawal addresses' }) });
-  await book.getByRole('button', { name: 'Add an address' }).click();
+  await book.getByRole('button', { name: 'Add a withdrawal address' }).click();
   const form = book.getByTestId('add-address-form');
   await form.getByLabel('Asset').selectOption({ label: 'Ethereum (ETH)' });
   await form.getByLabel('Name').fill('Cold wallet');
   await form.getByLabel('Address', { exact: true }).fill(OUTSIDE);
-  await form.getByRole('button', { name: 'Add an address' }).click();
+  await form.getByRole('button', { name: 'Add a withdrawal address' }).click();
   await answerStepUp(page, code);
   const row = book.getByTestId('address-row').filter({ hasText: 'Cold wallet' });
   await expect(row).toContainText(OUTSIDE);
