@@ -62,13 +62,7 @@ for (const lang of LANGS) {
         await shot(page, `withdraw-needs-factor-${tag}`);
 
         // A factor, coins from the local chain, an address.
-        const { secret } = await call<{ secret: string }>(
-          page,
-          'POST',
-          'User/2fa/totp/setup',
-          undefined,
-          token,
-        );
+        const { secret } = await call<{ secret: string }>(page, 'POST', 'User/2fa/totp/setup', {}, token);
         const app = authenticator(secret);
         await call(page, 'POST', 'User/2fa/totp/enable', { code: await app.next() }, token);
         await call(page, 'POST', 'Payment/crypto/testDeposit', { assetId: eth, amount: '0.5' }, token);
