@@ -101,6 +101,10 @@ function apiServer(serverPort: number, serverDataDir: string, extraEnv: Record<s
       // Passkeys are bound to a host name (an IP address cannot be a WebAuthn relying party):
       // two-factor-passkey.spec.ts opens the app on localhost.
       PUBLIC_URL: `http://localhost:${serverPort}`,
+      // withdrawals-flow.spec.ts makes a SEPA file of EUR withdrawals (an example debtor account).
+      SEPA_DEBTOR_NAME: 'Vaultline E2E',
+      SEPA_DEBTOR_IBAN: 'DE89370400440532013000',
+      SEPA_DEBTOR_BIC: 'COBADEFFXXX',
       ...extraEnv,
     },
   };

@@ -65,6 +65,32 @@ describe('configuration', () => {
     );
   });
 
+  it('withdrawals: waits of 24 hours outside demo and none in demo, a daily limit of 10,000 USD, first one reviewed; explicit values win', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...strong }).withdrawals).toEqual({
+      addressHoldHours: 24,
+      lockHours: 24,
+      dailyLimitUsd: 10_000,
+      reviewFirst: true,
+    });
+    expect(loadConfig({}).withdrawals).toEqual({
+      addressHoldHours: 0,
+      lockHours: 0,
+      dailyLimitUsd: 10_000,
+      reviewFirst: true,
+    });
+    expect(
+      loadConfig({
+        WITHDRAWAL_ADDRESS_HOLD_HOURS: '2',
+        WITHDRAWAL_LOCK_HOURS: '3',
+        WITHDRAWAL_DAILY_LIMIT_USD: '500',
+        WITHDRAWAL_REVIEW_FIRST: 'false',
+      }).withdrawals,
+    ).toEqual({ addressHoldHours: 2, lockHours: 3, dailyLimitUsd: 500, reviewFirst: false });
+    expect(() => loadConfig({ WITHDRAWAL_ADDRESS_HOLD_HOURS: '-1' })).toThrow(
+      /WITHDRAWAL_ADDRESS_HOLD_HOURS/,
+    );
+  });
+
   it('starts in production with real secrets, and demo mode is then off', () => {
     const c = loadConfig({ NODE_ENV: 'production', ...strong });
     expect(c.isProduction).toBe(true);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { checkIban } from '@vaultline/shared';
 import { z } from 'zod';
 import { type ChainsConfig, chainsConfig } from './chain-config';
 import { type PremiumPrice, parsePremiumPrices } from './modules/premium/premium-price';
@@ -93,13 +94,27 @@ const envSchema = z.object({
     .optional(),
   /** Every admin route refuses an admin without a second factor; default true in production. */
   ADMIN_REQUIRE_2FA: bool.optional(),
-  /** Hours withdrawals stay locked after an admin reset a user's factors; default 24, 0 in demo. */
+  /**
+   * Hours withdrawals stay locked after a password change or reset, a factor removed, or an admin's
+   * reset of a user's factors; default 24, 0 in demo.
+   */
   WITHDRAWAL_LOCK_HOURS: z.coerce
     .number()
     .int()
     .min(0)
     .max(24 * 30)
     .optional(),
+  /** Hours a new address-book address waits before its first use; default 24, 0 in demo. */
+  WITHDRAWAL_ADDRESS_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
+  /** A user's withdrawals over 24 hours past this (USD at request) wait for review. */
+  WITHDRAWAL_DAILY_LIMIT_USD: z.coerce.number().min(0).default(10_000),
+  /** A user's first withdrawal waits for review. */
+  WITHDRAWAL_REVIEW_FIRST: bool.default(true),
   /** A partner webhook request's whole time limit. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   /** The first retry's wait of a failed partner webhook; each next one doubles (up to 6 h). */
@@ -123,6 +138,19 @@ const envSchema = z.object({
   EXCHANGE_EXPIRY_MINUTES: z.coerce.number().positive().max(10080).default(30),
   /** The address the contact page shows; none by default (the form still reaches the admins). */
   CONTACT_EMAIL: z.email().optional(),
+  /** SEPA credit-transfer files of EUR withdrawals (issue 31): the house's account; all three or none. */
+  SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => checkIban(v).ok, { message: 'SEPA_DEBTOR_IBAN is not a valid IBAN' })
+    .optional(),
+  SEPA_DEBTOR_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { message: 'SEPA_DEBTOR_BIC is not a valid BIC' })
+    .optional(),
   /** HTTP server timeouts (apps/api/src/plugins/http-limits.ts): a slow client cannot hold a socket. */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
@@ -165,6 +193,8 @@ export interface Config {
   publicUrl: string;
   /** A second factor (issue 30, docs/two-factor.md). */
   twoFactor: { encryptionKey: string; adminRequired: boolean; withdrawalLockHours: number };
+  /** Withdrawals (issue 31, decision 0054); lockHours is twoFactor.withdrawalLockHours. */
+  withdrawals: { addressHoldHours: number; lockHours: number; dailyLimitUsd: number; reviewFirst: boolean };
   webDist: string | undefined;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   authRateLimit: { max: number; timeWindow: string };
@@ -221,6 +251,8 @@ export interface Config {
   partnerIdempotencyWindowSeconds: number;
   exchangeExpiryMinutes: number;
   contactEmail: string | undefined;
+  /** The debtor of SEPA withdrawal files; undefined: the SEPA routes answer 503 SEPA_NOT_CONFIGURED. */
+  sepa: { name: string; iban: string; bic: string } | undefined;
   /** Watched networks, payout limits and the demo chain (DECISIONS §10, chain-config.ts). */
   chains: ChainsConfig;
   /** Prometheus metrics: off unless a token or a port of their own is set (plugins/metrics.ts). */
@@ -251,6 +283,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
+  const sepaSet = [e.SEPA_DEBTOR_NAME, e.SEPA_DEBTOR_IBAN, e.SEPA_DEBTOR_BIC].filter(Boolean).length;
+  if (sepaSet > 0 && sepaSet < 3)
+    problems.push('SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC are set together or not at all');
   if (isProduction) {
     if (e.JWT_SECRET === DEFAULT_SECRET) problems.push('JWT_SECRET must be set in production');
     if (e.COOKIE_SECRET === DEFAULT_SECRET) problems.push('COOKIE_SECRET must be set in production');
@@ -328,6 +363,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       adminRequired: e.ADMIN_REQUIRE_2FA ?? isProduction,
       withdrawalLockHours: e.WITHDRAWAL_LOCK_HOURS ?? (demo ? 0 : 24),
     },
+    withdrawals: {
+      addressHoldHours: e.WITHDRAWAL_ADDRESS_HOLD_HOURS ?? (demo ? 0 : 24),
+      lockHours: e.WITHDRAWAL_LOCK_HOURS ?? (demo ? 0 : 24),
+      dailyLimitUsd: e.WITHDRAWAL_DAILY_LIMIT_USD,
+      reviewFirst: e.WITHDRAWAL_REVIEW_FIRST,
+    },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
@@ -382,6 +423,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     partnerIdempotencyWindowSeconds: e.PARTNER_IDEMPOTENCY_WINDOW_SECONDS,
     exchangeExpiryMinutes: e.EXCHANGE_EXPIRY_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
+    sepa:
+      e.SEPA_DEBTOR_NAME && e.SEPA_DEBTOR_IBAN && e.SEPA_DEBTOR_BIC
+        ? { name: e.SEPA_DEBTOR_NAME, iban: e.SEPA_DEBTOR_IBAN, bic: e.SEPA_DEBTOR_BIC }
+        : undefined,
     chains,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },

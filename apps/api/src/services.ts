@@ -37,6 +37,9 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service'
 import { createTwoFactorSignIn } from './modules/two-factor/two-factor-signin';
 import { createAssetCatalog } from './modules/wallets/asset-catalog';
 import { createWalletsService } from './modules/wallets/wallets.service';
+import type { WithdrawalEvents } from './modules/withdrawals/withdrawal-moves';
+import { createWithdrawalPayouts } from './modules/withdrawals/withdrawal-payouts';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
 export interface ServiceContext {
   config: Config;
@@ -149,6 +152,14 @@ export function createServices(ctx: ServiceContext) {
     user: createFundingChainOwner({ db, ledger, feed }),
     payouts: exchange.payoutOwners,
   });
+  // Crypto withdrawals on watched networks are paid by the payout engine (decision 0054). A change is
+  // told to its owner by the withdrawals module's events (live push, e-mail), created below.
+  const withdrawalEvents: WithdrawalEvents = {
+    changed: (w) => withdrawals.events.changed(w),
+  };
+  chain.register({
+    payouts: { withdrawal: createWithdrawalPayouts({ db, ledger, chain, events: withdrawalEvents, log }) },
+  });
   const profile = createProfileService({ db, mail, system });
   // Card payments on the gateway's hosted checkout, settled by its webhooks (decision 0031).
   const payments = createPayments({
@@ -190,6 +201,8 @@ export function createServices(ctx: ServiceContext) {
     chain,
   });
   // Deposit addresses are checked with the guest exchange's network rules (decision 0016).
+  // Money out (issue 31): the user's side; `withdrawals.events` is what other paths tell of changes.
+  const withdrawals = createWithdrawalsService({ db, config, catalog, ledger, prices, chain, mail, feed });
   const admin = createAdminService({ db, audit, validAddress, catalog, feed });
   const adminSettings = createAdminSettingsService({ system, audit, feed });
   // Checked a few times per window (at most every minute) so an exchange expires close to its time.
@@ -251,6 +264,8 @@ export function createServices(ctx: ServiceContext) {
     premium,
     payments,
     partners,
+    withdrawals,
+    withdrawalEvents,
     leases,
     lifecycle,
   };

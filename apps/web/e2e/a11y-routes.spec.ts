@@ -135,6 +135,17 @@ const CASES: Record<string, Case> = {
           await expect(page.getByRole('dialog')).toBeVisible();
         },
       ],
+      [
+        'withdraw dialog',
+        async (page) => {
+          await page.keyboard.press('Escape');
+          await page
+            .getByTestId('wallet-ETH')
+            .getByRole('button', { name: /Withdraw/ })
+            .click();
+          await expect(page.getByRole('dialog', { name: 'Withdraw ETH' })).toBeVisible();
+        },
+      ],
     ],
   },
   '/my-account': {
@@ -142,6 +153,15 @@ const CASES: Record<string, Case> = {
     as: 'user',
     phone: true,
     ready: async (page) => expect(page.getByTestId('row-name')).toBeVisible(),
+    states: [
+      [
+        'address book form open',
+        async (page) => {
+          await page.getByRole('button', { name: 'Add a withdrawal address' }).click();
+          await expect(page.getByTestId('add-address-form')).toBeVisible();
+        },
+      ],
+    ],
   },
   '/my-account/security': {
     path: () => '/my-account/security',
@@ -225,6 +245,43 @@ const CASES: Record<string, Case> = {
   '/admin/outbox': { path: () => '/admin/outbox', as: 'admin' },
   '/admin/audit-log': { path: () => '/admin/audit-log', as: 'admin' },
   '/admin/contact-messages': { path: () => '/admin/contact-messages', as: 'admin' },
+  '/admin/withdrawals': {
+    path: () => '/admin/withdrawals',
+    as: 'admin',
+    phone: true,
+    states: [
+      [
+        'all statuses',
+        async (page) => {
+          await page.getByRole('button', { name: 'All', exact: true }).click();
+          await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+            'aria-pressed',
+            'true',
+          );
+        },
+      ],
+      [
+        'SEPA files',
+        async (page) => {
+          await page.getByRole('button', { name: 'SEPA files' }).click();
+          await expect(page.getByRole('heading', { name: 'SEPA files' })).toBeVisible();
+        },
+      ],
+      [
+        'rules',
+        async (page) => {
+          await page.getByRole('button', { name: 'Rules', exact: true }).click();
+          await expect(page.getByRole('heading', { name: 'Rules per asset' })).toBeVisible();
+        },
+      ],
+    ],
+  },
+  '/withdrawals/remove-address (bad link)': {
+    path: () => '/withdrawals/remove-address',
+    as: 'guest',
+    phone: true,
+    ready: heading('Remove a withdrawal address'),
+  },
 };
 
 let data: A11yData;

@@ -36,6 +36,15 @@ export const AUDIT_ACTIONS = [
   'twoFactor.recoveryCodeUsed',
   'twoFactor.newDevice',
   'user.twoFactorReset',
+  // Withdrawals (issue 31): the review, the per-asset rules, the SEPA batches.
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'withdrawal.failed',
+  'withdrawalRule.update',
+  'sepaBatch.create',
+  'sepaBatch.paid',
+  // Withdrawals (decision 0054).
+  'withdrawal.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [
@@ -50,6 +59,9 @@ export const AUDIT_TARGETS = [
   'network',
   'premiumPayment',
   'spendingHold',
+  'withdrawal',
+  'withdrawalRule',
+  'sepaBatch',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

@@ -109,6 +109,8 @@ export const CHAIN_ERRORS = {
   payoutCheckUnavailable:
     'The node cannot tell whether the hot wallet already paid this payout (its history since the payout was signed is not available); check the hot wallet by hand.',
   payoutSuperseded: 'Another payout of the same transfer is already under way.',
+  payoutNotRetryable:
+    'What this payout paid for has ended (a withdrawal that failed gave its money back): it cannot be retried.',
   chainManaged: 'This exchange is settled from the blockchain; use its payout in Networks instead.',
   depositNotHeld: 'This deposit is not waiting for an admin.',
   testDepositDemoOnly: 'Test deposits exist only in demo mode, on the local development chain.',

@@ -74,6 +74,23 @@ export const ERROR_CODE_PARAMS = {
   AMOUNT_TOO_SMALL: [],
   INSUFFICIENT_FUNDS: [],
   TRANSACTION_NOT_FOUND: [],
+  // Withdrawals, the user's side (issue 31, decision 0054; texts in withdrawals.ts WITHDRAWAL_ERRORS).
+  WITHDRAWAL_ASSET_CLOSED: ['ticker'],
+  WITHDRAWAL_BELOW_MINIMUM: ['minimum', 'ticker'],
+  WITHDRAWAL_ADDRESS_ON_HOLD: ['at'],
+  WITHDRAWAL_ADDRESS_NOT_FOUND: [],
+  WITHDRAWAL_ADDRESS_INVALID: ['ticker'],
+  WITHDRAWAL_MEMO_REQUIRED: ['ticker'],
+  WITHDRAWAL_MEMO_INVALID: ['ticker'],
+  WITHDRAWAL_ADDRESS_EXISTS: [],
+  WITHDRAWAL_REMOVE_LINK_INVALID: [],
+  WITHDRAWAL_BANK_NOT_APPROVED: [],
+  WITHDRAWAL_NOT_FIAT: [],
+  WITHDRAWAL_NOT_CRYPTO: [],
+  WITHDRAWALS_LOCKED: ['until'],
+  WITHDRAWAL_NO_PRICE: ['ticker'],
+  WITHDRAWAL_NOT_FOUND: [],
+  WITHDRAWAL_NOT_CANCELLABLE: [],
   // Deposits.
   NOT_CRYPTO: [],
   NOT_FIAT: [],
@@ -98,8 +115,13 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_CHECK_PENDING: [],
   PAYOUT_CHECK_UNAVAILABLE: ['detail'],
   PAYOUT_SUPERSEDED: [],
+  PAYOUT_NOT_RETRYABLE: [],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
+  // Withdrawals (decision 0054): an admin's record of one paid by hand.
+  WITHDRAWAL_CHAIN_MANAGED: [],
+  WITHDRAWAL_SEPA_ONLY: [],
+  WITHDRAWAL_HASH_OR_REFERENCE: [],
   // Guest exchange (PublicExchange).
   EXCHANGE_NOT_CRYPTO: [],
   INVALID_EMAIL: [],
@@ -180,6 +202,12 @@ export const ERROR_CODE_PARAMS = {
   INVALID_CURSOR: [],
   // Readiness (a load balancer's check, not a user's).
   NOT_READY: [],
+  // Withdrawals, the back office's side (issue 31): review, SEPA batches.
+  WITHDRAWAL_WRONG_STATUS: ['status'],
+  SEPA_NOTHING_TO_BATCH: [],
+  SEPA_NOT_CONFIGURED: [],
+  SEPA_BATCH_NOT_FOUND: [],
+  SEPA_BATCH_PAID: [],
   // Made by the web client itself: the server could not be reached, or answered without an envelope.
   NETWORK: [],
   HTTP: [],

@@ -28,3 +28,4 @@ export * from './spending-holds';
 export * from './two-factor';
 export * from './wallets';
 export * from './withdrawals';
+export * from './withdrawals-admin';

@@ -62,6 +62,13 @@ export const WITHDRAWAL_ERRORS = {
   addressInvalid: (ticker: string) => `This is not a valid ${ticker} address.`,
   /** 400 WITHDRAWAL_MEMO_REQUIRED */
   memoRequired: (ticker: string) => `${ticker} withdrawals need a memo (destination tag) for this address.`,
+  /** 400 WITHDRAWAL_MEMO_INVALID */
+  memoInvalid: (ticker: string) => `This is not a valid ${ticker} memo (destination tag).`,
+  /** 400 WITHDRAWAL_REMOVE_LINK_INVALID (the e-mail's link, used or unknown) */
+  removeLinkInvalid: 'This link has already been used or is not valid.',
+  /** 503 WITHDRAWAL_NO_PRICE (no fresh price to value the request in USD) */
+  noPrice: (ticker: string) =>
+    `There is no current price for ${ticker}, so a withdrawal cannot be valued now. Please try again in a few minutes.`,
   /** 409 WITHDRAWAL_ADDRESS_EXISTS */
   addressExists: 'This address is already in your address book.',
   /** 400 WITHDRAWAL_BANK_NOT_APPROVED */
@@ -79,6 +86,16 @@ export const WITHDRAWAL_ERRORS = {
   notCancellable: 'This withdrawal can no longer be cancelled: it is already on its way.',
   /** 409 WITHDRAWAL_WRONG_STATUS (admin actions) */
   wrongStatus: (status: string) => `This withdrawal is ${status}; the action does not apply.`,
+  /** 409 WITHDRAWAL_CHAIN_MANAGED (…/sent on a watched network) */
+  chainManaged:
+    'This withdrawal is paid by the hot wallet on its watched network; follow its payout in Networks.',
+  /** 409 WITHDRAWAL_SEPA_ONLY (…/sent { reference } for EUR) */
+  sepaOnly: 'EUR withdrawals are paid in SEPA files; add it to a SEPA batch instead.',
+  /** 400 WITHDRAWAL_HASH_OR_REFERENCE: a hash for crypto, a reference for fiat */
+  hashOrReference: 'Record a transaction hash for a crypto withdrawal, and a bank reference for a fiat one.',
+  /** 409 HASH_CLAIMED (the chain module's code, this text for withdrawals) */
+  hashClaimed:
+    'This transaction hash is already recorded (for a withdrawal, a deposit or an exchange); each transaction counts once.',
   /** 400 SEPA_NOTHING_TO_BATCH */
   nothingToBatch: 'No approved EUR withdrawal is waiting for a SEPA file.',
   /** 503 SEPA_NOT_CONFIGURED */
@@ -192,7 +209,8 @@ export const withdrawalListSchema = z.object({
 });
 export type WithdrawalList = z.infer<typeof withdrawalListSchema>;
 
-/** Live feed: `withdrawal` to the owner's room, on every change. */
+/** Live feed: `withdrawal` (WITHDRAWAL_FEED_EVENT) to the owner's room, on every change. */
+export const WITHDRAWAL_FEED_EVENT = 'withdrawal';
 export type WithdrawalPush = Withdrawal;
 
 // ---------- Back office ----------

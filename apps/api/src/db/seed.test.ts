@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../test/test-app';
 import type { Database } from './client';
-import { assets, countries, settings, users } from './schema';
+import { assets, countries, settings, users, withdrawalRules } from './schema';
 import { seedDemo, seedFirstAdmin, seedReference } from './seed';
 
 let database: Database;
@@ -61,6 +61,32 @@ describe('seeding', () => {
     const again = await seedDemo(database.db, config);
     expect(await counts()).toEqual(before);
     expect(again.every((a) => !a.created)).toBe(true);
+  });
+
+  it('demo: every asset gets a withdrawal rule (open, a fee, a minimum); a rule the admin changed is kept', async () => {
+    const config = testConfig({
+      DEMO_USER_PASSWORD: 'demo-user-password',
+      DEMO_ADMIN_PASSWORD: 'demo-admin-password',
+    });
+    await seedDemo(database.db, config);
+    const rows = await database.db
+      .select({
+        ticker: assets.ticker,
+        open: withdrawalRules.open,
+        fee: withdrawalRules.fee,
+        minimum: withdrawalRules.minimum,
+      })
+      .from(withdrawalRules)
+      .innerJoin(assets, eq(assets.id, withdrawalRules.assetId));
+    expect(rows.length).toBe((await database.db.select().from(assets)).length);
+    const eth = rows.find((r) => r.ticker === 'ETH');
+    expect(eth).toMatchObject({ open: true, fee: '0.0005', minimum: '0.001' });
+    expect(rows.find((r) => r.ticker === 'EUR')).toMatchObject({ fee: '1', minimum: '10' });
+    await database.db.update(withdrawalRules).set({ open: false, fee: '0.01' });
+    await seedDemo(database.db, config);
+    const after = await database.db.select().from(withdrawalRules);
+    expect(after.every((r) => !r.open && r.fee === '0.01')).toBe(true);
+    await database.db.update(withdrawalRules).set({ open: true });
   });
 
   it('puts back only the reference rows that are missing', async () => {

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
 import { seedDemoFunds } from '../modules/ledger/demo-funds';
 import { SETTING_DEFAULTS } from '../modules/system/system.service';
+import { seedWithdrawalRules } from '../modules/withdrawals/withdrawal-rules';
 import type { Db } from './client';
 import { ASSETS } from './reference-data';
 import { assets, countries, settings, users } from './schema';
@@ -109,6 +110,8 @@ export async function seedDemo(db: Db, config: Config): Promise<SeededAccount[]>
   );
   // DEMO DATA: opening balances through the ledger and fake deposit addresses (idempotent).
   await seedDemoFunds(db, config.demoUser.email);
+  // DEMO DATA: every asset open for withdrawals with a fee and a minimum (none is open without a row).
+  await seedWithdrawalRules(db);
   return out;
 }
 

@@ -18,6 +18,7 @@ import { pricesRoutes } from './prices/prices.routes';
 import { systemRoutes } from './system/system.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { walletsRoutes } from './wallets/wallets.routes';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 
 /** Registers every module's routes under the /api prefix. */
 export async function registerModules(app: FastifyInstance) {
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(historyRoutes);
   await app.register(exchangeRoutes);
   await app.register(partnerRoutes);
+  await app.register(withdrawalsRoutes);
   // The back office: every Admin/* call of these modules, behind one admin guard.
   await app.register(adminArea);
 }

@@ -49,9 +49,10 @@ export interface StepUpVerifier {
 /**
  * 'required': the action needs a second factor given in the last STEP_UP_MINUTES (403
  * TWO_FACTOR_REQUIRED for an account without one); 'ifEnrolled': the same for an account that has
- * one, nothing for an account without.
+ * one, nothing for an account without; 'always': a factor given with this very request (money out,
+ * decision 0054): the session's recent step-up does not count.
  */
-export type StepUp = 'required' | 'ifEnrolled';
+export type StepUp = 'required' | 'ifEnrolled' | 'always';
 
 export const twoFactorRequired = () =>
   forbidden(
@@ -280,17 +281,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 });
 
 /**
- * Step-up, before the input is read: 403 for an account without a factor ('required'), 401 for
- * one whose session gave none recently and whose request carries none. A proof is left for later.
+ * Step-up, before the input is read: 403 for an account without a factor ('required', 'always'),
+ * 401 for one whose session gave none recently ('always': whatever the session gave) and whose
+ * request carries none. A proof is left for later.
  */
 export async function stepUpBeforeInput(verifier: StepUpVerifier, req: FastifyRequest, mode: StepUp) {
   const user = requireUser(req);
   if (!(await verifier.hasFactor(user.id))) {
-    if (mode === 'required') throw twoFactorRequired();
+    if (mode === 'required' || mode === 'always') throw twoFactorRequired();
     req.twoFactorProof = null;
     return;
   }
   if (req.twoFactorProof) return;
+  if (mode === 'always') throw twoFactorNeeded();
   if (!(await verifier.recentlyGiven(user.id, req.sessionId ?? undefined))) throw twoFactorNeeded();
 }
 

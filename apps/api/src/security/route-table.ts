@@ -15,7 +15,7 @@ export interface TableRoute {
   /** The account is checked inside the route's statement (config.userCheck 'in-query'). */
   inQuery: boolean;
   /** A second factor given recently (config.stepUp, issue 30). */
-  stepUp: 'required' | 'ifEnrolled' | undefined;
+  stepUp: 'required' | 'ifEnrolled' | 'always' | undefined;
   schema: { querystring?: ZodType; params?: ZodType; body?: ZodType };
 }
 

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'unauthorized', ...page(() => import('./routes/unauthorized')) },
       { path: 'forbidden', ...page(() => import('./routes/forbidden')) },
       { path: 'notfound', ...page(() => import('./routes/not-found')) },
+      { path: 'withdrawals/remove-address', ...page(() => import('./routes/remove-withdrawal-address')) },
       {
         element: <VisitorOnly />,
         children: [
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'my-account', ...page(() => import('./routes/my-account')) },
           { path: 'my-account/security', ...page(() => import('./routes/my-account-security')) },
           { path: 'transactions', ...page(() => import('./routes/transactions')) },
+          { path: 'withdrawals/:id', ...page(() => import('./routes/withdrawal-tracking')) },
           { path: 'premium', ...page(() => import('./routes/premium')) },
           { path: 'premium/pay', ...page(() => import('./routes/premium-pay')) },
           { path: 'partner', ...page(() => import('./routes/partner')) },
@@ -121,6 +123,7 @@ export const routes: RouteObject[] = [
               { path: 'audit-log', ...page(() => import('./routes/admin/audit-log')) },
               { path: 'contact-messages', ...page(() => import('./routes/admin/contact-messages')) },
               { path: 'partners', ...page(() => import('./routes/admin/partners')) },
+              { path: 'withdrawals', ...page(() => import('./routes/admin/withdrawals')) },
             ],
           },
         ],

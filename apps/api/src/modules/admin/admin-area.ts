@@ -11,6 +11,8 @@ import { adminPartnerRoutes } from '../partners/admin-partners.routes';
 import { adminPartnerListRoutes } from '../partners/earnings/admin-partner-list.routes';
 import { adminPaymentsRoutes } from '../payments/admin-payments.routes';
 import { adminTwoFactorRoutes } from '../two-factor/two-factor.routes';
+import { adminWithdrawalSentRoutes } from '../withdrawals/admin-withdrawal-sent.routes';
+import { adminWithdrawalRoutes } from '../withdrawals/admin-withdrawals.routes';
 import { adminRoutes } from './admin.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 
@@ -57,6 +59,8 @@ export const ADMIN_MODULES: readonly FastifyPluginAsync[] = [
   adminPartnerRoutes,
   adminPartnerListRoutes,
   adminTwoFactorRoutes,
+  adminWithdrawalRoutes,
+  adminWithdrawalSentRoutes,
 ];
 
 /**

@@ -20,6 +20,7 @@ import type { MailService } from '../mail/mail.service';
 import type { RequestOrigin } from '../two-factor/security-events';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import type { TwoFactorSignIn } from '../two-factor/two-factor-signin';
+import { lockWithdrawals } from '../withdrawals/withdrawal-lock';
 import * as repo from './auth.repository';
 import { assertSignupAge } from './birthday';
 
@@ -32,7 +33,7 @@ export interface Session {
 
 export interface AuthServiceDeps {
   db: Db;
-  config: Pick<Config, 'refreshTokenTtlDays' | 'resetTokenTtlMinutes' | 'publicUrl'>;
+  config: Pick<Config, 'refreshTokenTtlDays' | 'resetTokenTtlMinutes' | 'publicUrl' | 'withdrawals'>;
   tokens: TokenService;
   account: AccountService;
   mail: MailService;
@@ -92,12 +93,16 @@ export function createAuthService({
     return { jwToken, refreshToken: refresh.token, refreshExpiresAt };
   }
 
-  /** Sets the password, revokes every access token (version bump), refresh token and reset link. */
+  /**
+   * Sets the password, revokes every access token (version bump), refresh token and reset link, and
+   * locks withdrawals for WITHDRAWAL_LOCK_HOURS (a change or a reset alike).
+   */
   async function replacePassword(userId: string, newPassword: string): Promise<void> {
     const hash = await hashPassword(newPassword);
     const now = new Date();
     await db.transaction(async (tx) => {
       await repo.setPasswordHash(tx, userId, hash);
+      await lockWithdrawals(tx, userId, config.withdrawals.lockHours);
       await repo.revokeUserRefreshTokens(tx, userId, now);
       await repo.closePasswordResets(tx, userId, now);
     });

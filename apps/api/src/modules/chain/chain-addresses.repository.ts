@@ -52,10 +52,10 @@ export function addressesSince(db: DbOrTx, network: string, seq: number, limit =
     .limit(limit);
 }
 
-/** Claims a hash on a network for an exchange or a deposit; false when it is claimed already. */
+/** Claims a hash on a network for an exchange, a deposit or a withdrawal; false when it is claimed already. */
 export async function insertClaim(
   db: DbOrTx,
-  v: { network: string; txHash: string; exchangeId?: string; depositId?: string },
+  v: { network: string; txHash: string; exchangeId?: string; depositId?: string; withdrawalId?: string },
 ): Promise<boolean> {
   const rows = await db
     .insert(txClaims)

@@ -84,19 +84,20 @@ export function createChainAddresses(deps: {
   }
 
   /**
-   * Claims a hash typed for a network that is not watched (DECISIONS §10): one exchange or deposit
-   * per hash and network, enforced by the database, in the hash's one form (decision 0040: the
+   * Claims a hash typed for a network that is not watched (DECISIONS §10): one exchange, deposit or
+   * withdrawal per hash and network, enforced by the database, in the hash's one form (decision 0040: the
    * caller has checked it; the database refuses another form). False when it is claimed already.
    */
   function claimHash(
     tx: DbOrTx,
-    c: { ticker: string; hash: string; exchangeId?: string; depositId?: string },
+    c: { ticker: string; hash: string; exchangeId?: string; depositId?: string; withdrawalId?: string },
   ) {
     return insertClaim(tx, {
       network: claimNetworkOf(c.ticker),
       txHash: canonicalHash(c.ticker, c.hash) ?? c.hash,
       ...(c.exchangeId ? { exchangeId: c.exchangeId } : {}),
       ...(c.depositId ? { depositId: c.depositId } : {}),
+      ...(c.withdrawalId ? { withdrawalId: c.withdrawalId } : {}),
     });
   }
 

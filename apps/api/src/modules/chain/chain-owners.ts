@@ -48,6 +48,16 @@ export interface PayoutOwner {
   redirect?(tx: DbOrTx, payout: PayoutRow, actorId: string): Promise<AfterCommit[]>;
   /** Any other move (waiting, blocked, signed, sent, mined), after it committed. */
   changed(payout: PayoutRow): Promise<void>;
+  /**
+   * Mined, not yet confirmed: its confirmations changed (`required` settle it). Told on the pass
+   * that sees the new count, like a deposit's progress; owners that show it live have it.
+   */
+  progress?(payout: PayoutRow, confirmations: number, required: number): Promise<void>;
+  /**
+   * Whether a failed payout may be paid again by an admin's Retry: false when what it paid for has
+   * ended (a withdrawal failed with its money back). Owners without it always allow a Retry.
+   */
+  retryable?(payout: PayoutRow): Promise<boolean>;
 }
 
 export async function runAfterCommit(tasks: AfterCommit[], onError: (err: unknown) => void): Promise<void> {

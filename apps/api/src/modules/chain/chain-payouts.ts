@@ -44,9 +44,19 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
   let balancesReadAt = 0;
   /** When each waiting payout was last prepared (this process): the least recently tried go first. */
   const triedAt = new Map<string, number>();
+  /** The confirmations each mined payout was last shown with (this process). */
+  const shownConfirmations = new Map<string, number>();
 
   async function changed(p: PayoutRow | undefined) {
     if (p) await deps.owners[p.purpose].changed(p).catch(afterError);
+  }
+
+  /** Its owner shows the confirmations live: told when the count changed since last shown. */
+  async function progress(p: PayoutRow, confirmations: number) {
+    const owner = deps.owners[p.purpose];
+    if (!owner.progress || shownConfirmations.get(p.id) === confirmations) return;
+    shownConfirmations.set(p.id, confirmations);
+    await owner.progress(p, confirmations, deps.confirmations).catch(afterError);
   }
 
   /** Offers a signed payout to the node; one the node refuses stays signed, with its words. */
@@ -101,8 +111,13 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
     if (receipt.status === 'reverted') await settle(p, 'failed', { reason: 'reverted', ...at });
     else if (receipt.confirmations >= deps.confirmations)
       await settle(p, 'confirmed', { ...at, minedAt: p.minedAt ?? new Date() });
-    else if (p.status === 'sent' || p.blockNumber !== receipt.blockNumber)
-      await changed(await movePayout(db, p.id, [p.status], { status: 'mined', ...at, minedAt: new Date() }));
+    else {
+      if (p.status === 'sent' || p.blockNumber !== receipt.blockNumber)
+        await changed(
+          await movePayout(db, p.id, [p.status], { status: 'mined', ...at, minedAt: new Date() }),
+        );
+      await progress(p, receipt.confirmations);
+    }
     // The hot wallet's balances changed: read them again on this pass.
     if (p.status === 'sent') balancesReadAt = 0;
   }
@@ -131,6 +146,7 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
   async function settle(p: PayoutRow, to: 'confirmed' | 'failed', set: Partial<PayoutRow>) {
     const after = await db.transaction(async (tx) => {
       const row = await movePayout(tx, p.id, ['sent', 'mined'], { status: to, ...set });
+      shownConfirmations.delete(p.id);
       if (!row) return [];
       const nativeId = native ? await deps.assetId(native.ticker) : undefined;
       if (row.networkFee && nativeId && new Decimal(row.networkFee).gt(0)) {

@@ -157,6 +157,10 @@ export function createPayoutActions(deps: PayoutActionsDeps) {
     async retry(actorId: string, id: string, audit: AuditTrail): Promise<AdminPayout> {
       const before = await found(id);
       if (before.status !== 'failed') throw conflict(CHAIN_ERRORS.payoutNotFailed, 'PAYOUT_NOT_FAILED');
+      // What it paid for has ended (a failed withdrawal gave its money back): nothing to pay again.
+      const owner = deps.owners[before.purpose];
+      if (owner.retryable && !(await owner.retryable(before)))
+        throw conflict(CHAIN_ERRORS.payoutNotRetryable, 'PAYOUT_NOT_RETRYABLE');
       await ensureUnpaid(actorId, before, audit);
       const row = await db.transaction(async (tx) => {
         const failed = await findPayout(tx, id, true);

@@ -6,6 +6,9 @@ import {
   type FeedUpdate,
   feedSettingsSchema,
   feedUpdateSchema,
+  WITHDRAWAL_FEED_EVENT,
+  type Withdrawal,
+  withdrawalSchema,
 } from '@vaultline/shared';
 import type { Server } from 'socket.io';
 import type { Config } from '../../config';
@@ -36,6 +39,11 @@ export interface FeedService {
    * only event sent to everyone, and it carries nothing about anyone (decision 0019). Never throws.
    */
   publishSettings(settings: FeedSettings): boolean;
+  /**
+   * Pushes a withdrawal's new state (event `withdrawal`) to its owner's connections only (decision
+   * 0054); checked against the contract's schema first. Never throws.
+   */
+  publishWithdrawal(withdrawal: Withdrawal, userId: string): boolean;
   /**
    * Closes every live connection of this user, on every instance (a deactivated account; the
    * periodic re-check would do it within a minute). Never throws.
@@ -91,6 +99,20 @@ export function createFeedService(deps: {
       if (to.userId) rooms.push(room.user(to.userId));
       // A connection in several of these rooms gets the message once.
       io.to(rooms).emit(FEED_EVENT, parsed.data);
+      return true;
+    },
+
+    publishWithdrawal(withdrawal, userId) {
+      const parsed = withdrawalSchema.safeParse(withdrawal);
+      if (!parsed.success) {
+        deps.log.error(
+          { id: withdrawal.id, issues: parsed.error.issues },
+          'withdrawal push dropped: invalid',
+        );
+        return false;
+      }
+      if (!io) return false;
+      io.to(room.user(userId)).emit(WITHDRAWAL_FEED_EVENT, parsed.data);
       return true;
     },
 

@@ -22,7 +22,11 @@ const REQUIRED = [
   'POST /api/Admin/users/:id/2fa/reset',
   'POST /api/User/2fa/totp/disable',
   'DELETE /api/User/passkeys/:id',
+  'POST /api/Withdrawals/addresses',
+  'POST /api/Admin/withdrawals/:id/sent',
 ];
+// A factor given with the very request, whatever the session gave (money out, decision 0054).
+const ALWAYS = ['POST /api/Withdrawals'];
 const IF_ENROLLED = [
   'POST /api/User/changePassword',
   'POST /api/partner/keys',
@@ -74,6 +78,7 @@ describe('step-up and ADMIN_REQUIRE_2FA, from the route table', () => {
         .map(key)
         .sort(),
     ).toEqual([...IF_ENROLLED].sort());
+    expect(routes.filter((r) => r.stepUp === 'always').map(key)).toEqual(ALWAYS);
   });
 
   it('ADMIN_REQUIRE_2FA: every admin route answers 403 TWO_FACTOR_REQUIRED to an admin without a factor, and not to one with', async () => {
@@ -103,7 +108,16 @@ describe('step-up and ADMIN_REQUIRE_2FA, from the route table', () => {
       expect([key(r), codeOf(given)]).not.toEqual([key(r), 'TWO_FACTOR_NEEDED']);
       expect([key(r), codeOf(given)]).not.toEqual([key(r), 'TWO_FACTOR_INVALID']);
     }
-    // The factor given in a request counts for its session for 10 minutes.
+    // The factor given in a request counts for its session for 10 minutes (given here with a valid
+    // input: a request the route refuses spends none).
+    await t.services.db.delete(sessionFactors);
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/Admin/conversionFee',
+      token: stale,
+      payload: { feeRate: '0.004', twoFactor: await passkeyProof(stale, admin.passkey as SoftPasskey) },
+    });
+    expect(first.statusCode).toBe(200);
     const fee = await t.request({
       method: 'POST',
       url: '/api/Admin/conversionFee',

@@ -325,7 +325,13 @@ export async function listSecurityEvents(db: DbOrTx, userId: string, limit: numb
 export async function lockAfterReset(db: DbOrTx, userId: string, until: Date | null) {
   await db
     .update(users)
-    .set({ withdrawalsLockedUntil: until, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .set({
+      // A lock already running longer is kept.
+      withdrawalsLockedUntil: until
+        ? sql`greatest(coalesce(${users.withdrawalsLockedUntil}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)`
+        : users.withdrawalsLockedUntil,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
     .where(eq(users.id, userId));
   await db
     .update(refreshTokens)

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
+import { lockWithdrawals } from '../withdrawals/withdrawal-lock';
 import { createSecretBox, hashRecoveryCode, newRecoveryCode } from './secrets';
 import { createSecurityEvents, type RequestOrigin } from './security-events';
 import { newTotpSecret, totpStep } from './totp';
@@ -251,6 +252,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       await db.transaction(async (tx) => {
         await repo.deleteTotp(tx, userId);
         if (!(await repo.hasFactor(tx, userId))) await repo.deleteRecoveryCodes(tx, userId);
+        await lockWithdrawals(tx, userId, config.twoFactor.withdrawalLockHours);
       });
       await events.record(userId, 'totp.disabled', origin);
     },
@@ -311,6 +313,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       const removed = await db.transaction(async (tx) => {
         const row = await repo.deletePasskey(tx, userId, id);
         if (row && !(await repo.hasFactor(tx, userId))) await repo.deleteRecoveryCodes(tx, userId);
+        if (row) await lockWithdrawals(tx, userId, config.twoFactor.withdrawalLockHours);
         return row;
       });
       if (!removed) throw notFound('Passkey not found', 'PASSKEY_NOT_FOUND');

@@ -6,6 +6,7 @@ import { IbanSection } from '../../features/account/components/iban-section';
 import { PersonalInfo } from '../../features/account/components/personal-info';
 import { ProfileCard } from '../../features/account/components/profile-card';
 import { ReceiptsSection } from '../../features/premium/components/receipts-section';
+import { AddressBook } from '../../features/withdrawals/components/address-book';
 import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
@@ -65,6 +66,7 @@ export default function MyAccountPage() {
             <PersonalInfo user={user.data} />
             <AddressSection address={address.data} countries={countries.data} />
             <IbanSection account={iban.data} />
+            <AddressBook />
             <ReceiptsSection />
           </div>
         </div>

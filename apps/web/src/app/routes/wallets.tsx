@@ -5,6 +5,7 @@ import { useUserWallets } from '../../features/wallets/api/get-user-wallets';
 import { useWalletTotals } from '../../features/wallets/api/get-wallet-totals';
 import { TotalsPanel } from '../../features/wallets/components/totals-panel';
 import { WalletsPanel } from '../../features/wallets/components/wallets-panel';
+import { WithdrawButton } from '../../features/withdrawals/components/withdraw-button';
 import { useTranslation } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 
@@ -34,7 +35,12 @@ export default function WalletsPage() {
             loading={wallets.isPending}
             failed={wallets.isError}
             accountTotal={totals.data?.accountTotal.amount}
-            renderAction={(w) => <DepositButton wallet={w} />}
+            renderAction={(w) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <DepositButton wallet={w} />
+                <WithdrawButton wallet={w} />
+              </div>
+            )}
           />
         </div>
       </div>

@@ -13,6 +13,7 @@ export const ADMIN_MENU = [
   { to: '/admin', key: 'Admin.Menu.Home', end: true },
   { to: '/admin/search-user', key: 'Admin.Menu.SearchUser' },
   { to: '/admin/deposits', key: 'Admin.Menu.Deposits' },
+  { to: '/admin/withdrawals', key: 'Admin.Menu.Withdrawals' },
   { to: '/admin/premium-payments', key: 'Admin.Menu.PremiumPayments' },
   { to: '/admin/spending-holds', key: 'Admin.Menu.SpendingHolds' },
   { to: '/admin/networks', key: 'Admin.Menu.Networks' },

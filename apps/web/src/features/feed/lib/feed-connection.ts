@@ -3,8 +3,10 @@ import {
   FEED_PATH,
   FEED_SETTINGS_EVENT,
   FEED_WATCH_EVENT,
+  WITHDRAWAL_FEED_EVENT as FEED_WITHDRAWAL_EVENT,
   type FeedSettings,
   type FeedUpdate,
+  type WithdrawalPush,
 } from '@vaultline/shared';
 
 /** spec-1 §4 live connection states. */
@@ -22,7 +24,10 @@ export interface FeedSocket {
   connect(): void;
   disconnect(): void;
   on(event: 'connect' | 'disconnect' | 'connect_error', cb: (arg?: unknown) => void): void;
-  on(event: typeof FEED_EVENT | typeof FEED_SETTINGS_EVENT, cb: (payload: unknown) => void): void;
+  on(
+    event: typeof FEED_EVENT | typeof FEED_SETTINGS_EVENT | typeof FEED_WITHDRAWAL_EVENT,
+    cb: (payload: unknown) => void,
+  ): void;
   emit(event: typeof FEED_WATCH_EVENT, ids: string[]): void;
 }
 
@@ -30,6 +35,7 @@ export interface FeedSocket {
 export interface FeedPayloads {
   update(payload: unknown): FeedUpdate | null;
   settings(payload: unknown): FeedSettings | null;
+  withdrawal?(payload: unknown): WithdrawalPush | null;
 }
 
 export interface FeedConnectionOptions {
@@ -40,6 +46,8 @@ export interface FeedConnectionOptions {
   onUpdate(update: FeedUpdate): void;
   /** A new minimum or fee rate, pushed to every page when an admin changes it (decision 0019). */
   onSettings?(settings: FeedSettings): void;
+  /** One of the user's withdrawals changed (status, confirmations). */
+  onWithdrawal?(withdrawal: WithdrawalPush): void;
   /** 'gaveUp': the warning of spec-1 §9; 'reconnected': its success notice. */
   onNotice(notice: 'gaveUp' | 'reconnected'): void;
   /** The exchange ids a guest's browser holds (sent again on every connect). */
@@ -109,6 +117,10 @@ export function createFeedConnection(o: FeedConnectionOptions) {
     s.on(FEED_SETTINGS_EVENT, (payload: unknown) => {
       const settings = o.payloads.settings(payload);
       if (settings) o.onSettings?.(settings);
+    });
+    s.on(FEED_WITHDRAWAL_EVENT, (payload: unknown) => {
+      const withdrawal = o.payloads.withdrawal?.(payload);
+      if (withdrawal) o.onWithdrawal?.(withdrawal);
     });
     s.connect();
   }

@@ -1,4 +1,4 @@
-import { FEED_WATCH_MAX, type FeedSettings, type FeedUpdate } from '@vaultline/shared';
+import { FEED_WATCH_MAX, type FeedSettings, type FeedUpdate, type WithdrawalPush } from '@vaultline/shared';
 import { createFeedConnection, type FeedPayloads, type FeedSocket, type FeedState } from './feed-connection';
 
 /** One screen's interest in the feed: the exchange ids it holds and what to do with an update. */
@@ -7,6 +7,8 @@ export interface FeedSubscriber {
   onUpdate(update: FeedUpdate): void;
   /** Public settings pushed live (new minimum or fee rate). */
   onSettings?(settings: FeedSettings): void;
+  /** One of the signed-in user's withdrawals changed. */
+  onWithdrawal?(withdrawal: WithdrawalPush): void;
 }
 
 export interface FeedHubDeps {
@@ -70,6 +72,9 @@ export function createFeedHub(deps: FeedHubDeps): FeedHub {
       },
       onSettings: (v) => {
         for (const s of [...subs]) s.onSettings?.(v);
+      },
+      onWithdrawal: (w) => {
+        for (const s of [...subs]) s.onWithdrawal?.(w);
       },
       onNotice: deps.onNotice,
       watchIds: () => {

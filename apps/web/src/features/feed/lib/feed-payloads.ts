@@ -1,4 +1,4 @@
-import { feedSettingsSchema, feedUpdateSchema } from '@vaultline/shared';
+import { feedSettingsSchema, feedUpdateSchema, withdrawalSchema } from '@vaultline/shared';
 import type { FeedPayloads } from './feed-connection';
 
 /**
@@ -13,6 +13,10 @@ export const feedPayloads: FeedPayloads = {
   },
   settings(payload) {
     const parsed = feedSettingsSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  },
+  withdrawal(payload) {
+    const parsed = withdrawalSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   },
 };

@@ -1,4 +1,4 @@
-import { formatDisplay, type Wallet, WalletType } from '@vaultline/shared';
+import { Decimal, formatDisplay, type Wallet, WalletType } from '@vaultline/shared';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -10,6 +10,8 @@ export function WalletCard({ wallet, action }: { wallet: Wallet; action?: ReactN
   const { t, i18n } = useTranslation();
   const locale = i18n.language || 'en-us';
   const pair = wallet.selectedCurrencyPair;
+  // Amount plus fee of withdrawals on their way (issue 31): `amount` is what is available.
+  const held = (wallet as Wallet & { held?: string }).held;
   return (
     <li
       data-testid={`wallet-${wallet.ticker}`}
@@ -29,6 +31,11 @@ export function WalletCard({ wallet, action }: { wallet: Wallet; action?: ReactN
         <p className="font-semibold tabular-nums" data-testid="wallet-amount">
           {formatDisplay(wallet.amount, 'amount', locale)} {wallet.ticker}
         </p>
+        {held && !new Decimal(held).isZero() ? (
+          <p className="text-sm text-amber-800 tabular-nums dark:text-amber-300" data-testid="wallet-held">
+            {t('Wallets.Held', { amount: formatDisplay(held, 'amount', locale), ticker: wallet.ticker })}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
           ≈ {formatMoney(walletValue(wallet.amount, pair.rate).toFixed(), pair.right.ticker, locale)}
         </p>
