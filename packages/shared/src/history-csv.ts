@@ -71,7 +71,7 @@ export function historyCsv(items: readonly HistoryItem[]): string {
       [
         i.id,
         i.kind,
-        STATUS_NAMES[i.status] ?? 'unknown',
+        i.withdrawalStatus ?? STATUS_NAMES[i.status] ?? 'unknown',
         new Date(i.creationDate).toISOString(),
         new Date(i.updatedAt).toISOString(),
         i.sourceTicker,

@@ -3,6 +3,7 @@ import { uuidSchema } from './common';
 import { TransactionStatus } from './enums';
 import { decimalOutSchema } from './money';
 import { pageCursorSchema } from './paging';
+import { WITHDRAWAL_STATUSES } from './withdrawals';
 
 /**
  * spec-1 §4: when server data or a live update is merged into the history, a status never moves
@@ -112,7 +113,7 @@ export const historyItemSchema = z.object({
    * A wallet conversion, a wallet deposit, a guest exchange (the user's own, or one the browser
    * holds), or a partner's earnings moved to its wallet (`earnings`: source asset and amount only).
    */
-  kind: z.enum(['conversion', 'deposit', 'exchange', 'earnings']),
+  kind: z.enum(['conversion', 'deposit', 'exchange', 'earnings', 'withdrawal']),
   id: uuidSchema,
   status: z.number().int(),
   creationDate: z.string(),
@@ -146,6 +147,11 @@ export const historyItemSchema = z.object({
   requiredConfirmations: z.number().int().nullable(),
   /** Card deposits refunded by support: when. */
   refundedAt: z.string().nullable().default(null),
+  /**
+   * Withdrawals (decision 0054): their own status (review … completed); `status` maps it to the
+   * transaction codes (review 3, on its way 2, completed 1, cancelled/rejected/failed 0).
+   */
+  withdrawalStatus: z.enum(WITHDRAWAL_STATUSES).nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -32,8 +32,13 @@ export const walletSchema = z.object({
    * its own there, and deposits are seen without a hash. Null: the manual flow.
    */
   network: z.string().nullable(),
-  /** "0" for guests, the signed-in user's balance otherwise. */
+  /** "0" for guests, the signed-in user's balance otherwise (available: what can be spent). */
   amount: decimalOutSchema,
+  /**
+   * Held for withdrawals on their way (amount + fee, decision 0054); "0" for guests. Always sent by
+   * the API; optional so that objects made by the web app before it existed still type-check.
+   */
+  held: decimalOutSchema.optional(),
   /** 1 unit of this asset = `rate` units of the display currency (`right`). */
   selectedCurrencyPair: z.object({
     left: z.object({ ticker: z.string() }),

@@ -4,8 +4,9 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodObject, ZodRawShape } from 'zod';
 import { passkeys, sessionFactors, users } from '../db/schema';
-import { fund, makeUser } from '../modules/ledger/ledger.test-helpers';
+import { assetId, fund, makeUser } from '../modules/ledger/ledger.test-helpers';
 import { newSoftPasskey } from '../modules/two-factor/soft-authenticator.test-helpers';
+import { proof, setRule, usableAddress } from '../modules/withdrawals/withdrawals.test-helpers';
 import type { TestApp } from '../test/test-app';
 import { appWithRouteTable, type TableRoute } from './route-table';
 
@@ -169,7 +170,59 @@ const OWNED: Record<string, (owner: string) => Promise<{ method: string; url: st
       .onConflictDoUpdate({ target: sessionFactors.familyId, set: { verifiedAt: new Date() } });
     return { method: 'DELETE', url: `/api/User/passkeys/${row?.id}` };
   },
+  'DELETE /api/Withdrawals/addresses/:id': async (owner) => ({
+    method: 'DELETE',
+    url: `/api/Withdrawals/addresses/${(await usableAddress(t, subOf(owner))).id}`,
+  }),
+  'GET /api/Withdrawals/:id': async (owner) => ({
+    method: 'GET',
+    url: `/api/Withdrawals/${await withdrawalOf(owner)}`,
+  }),
+  'POST /api/Withdrawals/:id/cancel': async (owner) => ({
+    method: 'POST',
+    url: `/api/Withdrawals/${await withdrawalOf(owner)}/cancel`,
+  }),
+  // The owner's address, with a factor given in the request (the other user has none: 403).
+  'POST /api/Withdrawals': async (owner) => {
+    await withdrawable(owner);
+    const key = newSoftPasskey();
+    await t.services.db.insert(passkeys).values({
+      userId: subOf(owner),
+      credentialId: key.credentialId.toString('base64url'),
+      publicKey: key.publicKeyCose,
+      name: 'w',
+    });
+    return {
+      method: 'POST',
+      url: '/api/Withdrawals',
+      payload: {
+        assetId: await assetId(t, 'ETH'),
+        amount: '0.01',
+        addressId: (await usableAddress(t, subOf(owner))).id,
+        twoFactor: await proof(t, owner, key),
+      },
+    };
+  },
 };
+
+const subOf = (token: string) => (decodeJwt(token) as { sub: string }).sub;
+
+/** The owner can withdraw ETH: funded, the asset open, first withdrawals not held for review. */
+async function withdrawable(owner: string) {
+  await setRule(t, 'ETH', { fee: '0.0005', minimum: '0.001' });
+  await fund(t, subOf(owner), 'ETH', '1');
+}
+
+async function withdrawalOf(owner: string): Promise<string> {
+  await withdrawable(owner);
+  const a = await usableAddress(t, subOf(owner));
+  const w = await t.services.withdrawals.request(subOf(owner), {
+    assetId: await assetId(t, 'ETH'),
+    amount: '0.01',
+    addressId: a.id,
+  });
+  return w.id;
+}
 
 /** A card deposit's checkout of this user (its id comes back in the hosted page's session). */
 async function checkoutOf(token: string): Promise<string> {

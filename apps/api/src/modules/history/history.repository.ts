@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { type PagePlan, readsAscending } from '../../lib/keyset';
 
 export interface HistoryRow {
-  kind: 'conversion' | 'deposit' | 'exchange' | 'earnings';
+  kind: 'conversion' | 'deposit' | 'exchange' | 'earnings' | 'withdrawal';
   cursor: string;
   id: string;
   status: number;
@@ -24,6 +24,7 @@ export interface HistoryRow {
   confirmations: number | null;
   required_confirmations: number | null;
   refunded_at: string | Date | null;
+  withdrawal_status: string | null;
 }
 
 async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
@@ -32,7 +33,7 @@ async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /**
- * A user's conversions, deposits, own guest exchanges and partner earnings moved to the wallet, newest first (ties by id, so pages never
+ * A user's conversions, deposits, own guest exchanges, partner earnings moved to the wallet and withdrawals, newest first (ties by id, so pages never
  * overlap), as the plan reads them (lib/keyset.ts: after or before a neighbouring page's cursor, or
  * an offset from either end). Each table has an index on (user_id, creation_date); each branch is
  * limited to the rows the page can need, so a deep history does not sort every row it has.
@@ -60,7 +61,7 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
              c.destination_amount::text as destination_amount, c.fee::text as fee, c.rate::text as rate,
              null::text as method, null::text as admin_notes, null::text as transaction_hash,
              null::text as deposit_address, null::int as confirmations, null::int as required_confirmations,
-             null::timestamptz as refunded_at
+             null::timestamptz as refunded_at, null::text as withdrawal_status
       from conversions c
       join assets la on la.id = c.left_asset_id
       join assets ra on ra.id = c.right_asset_id
@@ -69,7 +70,7 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
       union all
       (select 'deposit', (extract(epoch from d.creation_date) * 1000000)::bigint::text || '_' || d.id, d.id, d.status, d.creation_date, coalesce(d.decided_at, d.creation_date),
              a.ticker, null, a.decimals::int, null::int, d.amount::text, null, null, null, d.method, d.admin_notes,
-             d.transaction_hash, null, cd.confirmations, cd.required_confirmations, d.refunded_at
+             d.transaction_hash, null, cd.confirmations, cd.required_confirmations, d.refunded_at, null
       from deposits d
       join assets a on a.id = d.asset_id
       left join chain_deposits cd on cd.id = d.chain_deposit_id
@@ -79,7 +80,7 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
       (select 'exchange', (extract(epoch from e.creation_date) * 1000000)::bigint::text || '_' || e.id, e.id, e.status, e.creation_date, e.updated_at, sa.ticker, da.ticker,
              sa.decimals::int, da.decimals::int, e.amount::text, e.destination_amount::text, e.fee::text, e.rate::text, null,
              e.admin_notes, e.transaction_hash, e.deposit_address, e.deposit_confirmations,
-             e.required_confirmations, null
+             e.required_confirmations, null, null
       from guest_exchanges e
       join assets sa on sa.id = e.source_asset_id
       join assets da on da.id = e.destination_asset_id
@@ -87,11 +88,22 @@ export function historyPage(db: DbOrTx, userId: string, plan: PagePlan) {
       order by e.creation_date ${dir}, e.id ${dir} limit ${upTo})
       union all
       (select 'earnings', (extract(epoch from w.creation_date) * 1000000)::bigint::text || '_' || w.id, w.id, 1, w.creation_date, w.creation_date,
-             a.ticker, null, a.decimals::int, null::int, w.amount::text, null, null, null, null, null, null, null, null, null, null
+             a.ticker, null, a.decimals::int, null::int, w.amount::text, null, null, null, null, null, null, null, null, null, null, null
       from partner_withdrawals w
       join assets a on a.id = w.asset_id
       where w.partner_id = ${userId} ${after('w')}
       order by w.creation_date ${dir}, w.id ${dir} limit ${upTo})
+      union all
+      (select 'withdrawal', (extract(epoch from wd.created_at) * 1000000)::bigint::text || '_' || wd.id, wd.id,
+             case when wd.status = 'completed' then 1 when wd.status in ('cancelled', 'rejected', 'failed') then 0
+                  when wd.status = 'review' then 3 else 2 end,
+             wd.created_at, wd.updated_at, a.ticker, null, a.decimals::int, null::int, wd.amount::text, null,
+             wd.fee::text, null, null, wd.note, wd.tx_hash, null, wd.confirmations, wd.required_confirmations,
+             null, wd.status
+      from withdrawals wd
+      join assets a on a.id = wd.asset_id
+      where wd.user_id = ${userId} ${point === null ? sql`` : sql`and (wd.created_at, wd.id) ${sql.raw(plan.kind === 'after' ? '<' : '>')} ${point}`}
+      order by wd.created_at ${dir}, wd.id ${dir} limit ${upTo})
     ) h
     order by h.creation_date ${dir}, h.id ${dir}
     limit ${plan.limit} offset ${offset}`,
@@ -104,7 +116,8 @@ export async function historyCount(db: DbOrTx, userId: string): Promise<number> 
     sql`select (select count(*) from conversions where user_id = ${userId})
              + (select count(*) from deposits where user_id = ${userId})
              + (select count(*) from guest_exchanges where user_id = ${userId})
-             + (select count(*) from partner_withdrawals where partner_id = ${userId}) as n`,
+             + (select count(*) from partner_withdrawals where partner_id = ${userId})
+             + (select count(*) from withdrawals where user_id = ${userId}) as n`,
   );
   return Number(row?.n ?? 0);
 }

@@ -36,6 +36,10 @@ function toItem(r: HistoryRow): HistoryItem {
     confirmations: r.confirmations === null ? null : Number(r.confirmations),
     requiredConfirmations: r.required_confirmations === null ? null : Number(r.required_confirmations),
     refundedAt: r.refunded_at === null ? null : new Date(r.refunded_at).toISOString(),
+    // Withdrawals only (the other kinds' rows stay as they were).
+    ...(r.withdrawal_status
+      ? { withdrawalStatus: r.withdrawal_status as NonNullable<HistoryItem['withdrawalStatus']> }
+      : {}),
   };
 }
 

@@ -55,11 +55,12 @@ export async function postEntries(
   return new Map(out.map((r) => [r.reference, r.id ?? undefined]));
 }
 
-export async function userBalances(db: DbOrTx, userId: string) {
+/** A user's balances per asset: the wallets (kind 'user'), or what withdrawals hold ('held'). */
+export async function userBalances(db: DbOrTx, userId: string, kind: 'user' | 'held' = 'user') {
   return db
     .select({ assetId: ledgerAccounts.assetId, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.userId, userId)));
+    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.userId, userId)));
 }
 
 /** Ledger-wide checks (tests, audits): entries not summing to zero, stored balances off their postings. */

@@ -141,6 +141,11 @@ export function createLedgerService({ db }: { db: Db }) {
       const rows = await userBalances(on, userId);
       return new Map(rows.map((r) => [r.assetId, new Decimal(r.balance)]));
     },
+    /** What a user's withdrawals hold per asset (kind 'held'; assets without one are absent). */
+    async held(userId: string, on: DbOrTx = db): Promise<Map<string, Decimal>> {
+      const rows = await userBalances(on, userId, 'held');
+      return new Map(rows.map((r) => [r.assetId, new Decimal(r.balance)]));
+    },
     audit: () => auditLedger(db),
     /**
      * Creates the house and fee accounts of these assets at start, outside any transaction, so that

@@ -57,6 +57,7 @@ export function createWalletsService({
       isAddressConfigured: a.adminWalletAddress !== null || networkOf(a.ticker) !== undefined,
       network: networkOf(a.ticker) ?? null,
       amount,
+      held: '0',
       // "0" while no price is known for this asset (it never is in practice: static prices cover all).
       selectedCurrencyPair: {
         left: { ticker: a.ticker },
@@ -91,10 +92,11 @@ export function createWalletsService({
   }
 
   async function withAmounts(list: Wallet[], userId: string): Promise<Wallet[]> {
-    const balances = await ledger.balances(userId);
+    const [balances, held] = await Promise.all([ledger.balances(userId), ledger.held(userId)]);
     return list.map((w) => {
       const b = balances.get(w.id);
-      return b ? { ...w, amount: toPlain(b) } : w;
+      const h = held.get(w.id);
+      return b || h ? { ...w, amount: b ? toPlain(b) : w.amount, held: h ? toPlain(h) : '0' } : w;
     });
   }
 
