@@ -22,9 +22,10 @@ const BIG = new Set([
   'journal_lines',
 ]);
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -40,6 +41,8 @@ export async function explainCalls(
   calls: Call[],
   tokens: Record<Call['as'], string>,
   jwtSecret: string,
+  /** Given each statement's plan (bench/withdrawals-list.ts summarises them). */
+  onPlan?: (call: string, plan: PlanNode) => void,
 ): Promise<Record<string, string[]>> {
   const recorded: { text: string; values: unknown[] }[] = [];
   let recording = false;
@@ -93,6 +96,7 @@ export async function explainCalls(
           'QUERY PLAN'
         ][0]?.Plan;
         if (plan) seqScans(plan, scans);
+        if (plan) onPlan?.(call.name, plan);
       }
       plans[call.name] = [...new Set(scans)];
     }

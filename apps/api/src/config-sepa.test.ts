@@ -21,7 +21,9 @@ describe('SEPA debtor settings', () => {
     expect(() => loadConfig({ ...SEPA, SEPA_DEBTOR_IBAN: 'DE89370400440532013001' })).toThrow(
       /SEPA_DEBTOR_IBAN is not a valid IBAN/,
     );
-    expect(() => loadConfig({ ...SEPA, SEPA_DEBTOR_BIC: 'COBA1' })).toThrow(/SEPA_DEBTOR_BIC is not a valid BIC/);
+    expect(() => loadConfig({ ...SEPA, SEPA_DEBTOR_BIC: 'COBA1' })).toThrow(
+      /SEPA_DEBTOR_BIC is not a valid BIC/,
+    );
     expect(() => loadConfig({ SEPA_DEBTOR_NAME: 'Vaultline GmbH' })).toThrow(/set together or not at all/);
   });
 });
