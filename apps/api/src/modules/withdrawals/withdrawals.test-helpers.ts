@@ -1,6 +1,7 @@
 import { Decimal } from '@vaultline/shared';
 import { and, eq } from 'drizzle-orm';
 import { ledgerAccounts, withdrawals } from '../../db/schema';
+import type { Services } from '../../services';
 import type { TestApp } from '../../test/test-app';
 import { assetId } from '../ledger/ledger.test-helpers';
 import { dispatchWithdrawal } from './withdrawal-dispatch';
@@ -12,7 +13,7 @@ import { holdFunds, type WithdrawalEvents, type WithdrawalRow } from './withdraw
  * network with automatic payouts, queued otherwise), in one transaction.
  */
 export async function requestWithdrawalDirect(
-  t: TestApp,
+  t: { services: Pick<Services, 'db' | 'ledger' | 'chain' | 'catalog'> },
   o: {
     userId: string;
     ticker: string;
@@ -23,9 +24,11 @@ export async function requestWithdrawalDirect(
     approvedBy?: string;
   },
 ): Promise<WithdrawalRow> {
-  const asset = await assetId(t, o.ticker);
-  const network = t.services.chain.watched(o.ticker)?.network ?? o.ticker;
-  return t.services.db.transaction(async (tx) => {
+  const { db, ledger, chain, catalog } = t.services;
+  const asset = (await catalog.byTicker(o.ticker))?.id;
+  if (!asset) throw new Error(`no asset ${o.ticker}`);
+  const network = chain.watched(o.ticker)?.network ?? o.ticker;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -40,8 +43,8 @@ export async function requestWithdrawalDirect(
       })
       .returning();
     if (!row) throw new Error('no withdrawal');
-    await holdFunds(tx, t.services.ledger, row);
-    return dispatchWithdrawal(tx, t.services.chain, row, o.ticker, o.approvedBy);
+    await holdFunds(tx, ledger, row);
+    return dispatchWithdrawal(tx, chain, row, o.ticker, o.approvedBy);
   });
 }
 
