@@ -8,6 +8,7 @@ import {
   withdrawalRules,
   withdrawals,
 } from '../../db/schema';
+import type { Services } from '../../services';
 import type { TestApp } from '../../test/test-app';
 import { auditLedger } from '../ledger/ledger.repository';
 import { assetId } from '../ledger/ledger.test-helpers';
@@ -94,7 +95,7 @@ export async function auditClean(t: TestApp) {
  * network with automatic payouts, queued otherwise), in one transaction.
  */
 export async function requestWithdrawalDirect(
-  t: TestApp,
+  t: { services: Pick<Services, 'db' | 'ledger' | 'chain' | 'catalog'> },
   o: {
     userId: string;
     ticker: string;
@@ -105,9 +106,11 @@ export async function requestWithdrawalDirect(
     approvedBy?: string;
   },
 ): Promise<WithdrawalRow> {
-  const asset = await assetId(t, o.ticker);
-  const network = t.services.chain.watched(o.ticker)?.network ?? o.ticker;
-  return t.services.db.transaction(async (tx) => {
+  const { db, ledger, chain, catalog } = t.services;
+  const asset = (await catalog.byTicker(o.ticker))?.id;
+  if (!asset) throw new Error(`no asset ${o.ticker}`);
+  const network = chain.watched(o.ticker)?.network ?? o.ticker;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -122,8 +125,8 @@ export async function requestWithdrawalDirect(
       })
       .returning();
     if (!row) throw new Error('no withdrawal');
-    await holdFunds(tx, t.services.ledger, row);
-    return dispatchWithdrawal(tx, t.services.chain, row, o.ticker, o.approvedBy);
+    await holdFunds(tx, ledger, row);
+    return dispatchWithdrawal(tx, chain, row, o.ticker, o.approvedBy);
   });
 }
 

@@ -23,7 +23,8 @@ const TONE: Record<AdminPayout['status'], Tone> = {
 export function payoutActions(p: Pick<AdminPayout, 'status' | 'purpose'>): PayoutAction[] {
   const out: PayoutAction[] = [];
   if (p.status === 'approval' || p.status === 'blocked') out.push('send');
-  if (p.status === 'failed') out.push('retry');
+  // A withdrawal whose payout failed has ended with its money back: nothing to pay again.
+  if (p.status === 'failed' && p.purpose !== 'withdrawal') out.push('retry');
   if ((PAYOUT_CANCELLABLE as readonly string[]).includes(p.status)) {
     // Only an exchange's payout has a refund address to go to instead.
     if (p.purpose === 'exchange_payout') out.push('redirect');
@@ -86,9 +87,14 @@ export function PayoutItem({
         {p.txHash ? <ChainHash hash={p.txHash} url={p.txUrl} /> : null}
         {p.networkFee ? <span>{t('Admin.Networks.Fee', { fee: f.amount(p.networkFee) })}</span> : null}
         <span>
-          {t(p.purpose === 'deposit_refund' ? 'Admin.Networks.TransferRef' : 'Admin.Networks.ExchangeRef', {
-            id: p.reference.slice(0, 8),
-          })}
+          {t(
+            p.purpose === 'deposit_refund'
+              ? 'Admin.Networks.TransferRef'
+              : p.purpose === 'withdrawal'
+                ? 'Admin.Networks.WithdrawalRef'
+                : 'Admin.Networks.ExchangeRef',
+            { id: p.reference.slice(0, 8) },
+          )}
         </span>
       </div>
       {actions.length > 0 ? (

@@ -59,6 +59,9 @@ describe('the payout queue (admin Networks)', () => {
     expect(payoutActions(payout({ purpose: 'exchange_refund' }))).toEqual(['send', 'cancel']);
     expect(payoutActions(payout({ status: 'failed' }))).toEqual(['retry', 'redirect', 'cancel']);
     expect(payoutActions(payout({ status: 'queued' }))).toEqual(['redirect', 'cancel']);
+    // A withdrawal's payout: no refund address, and no Retry once it failed (the withdrawal ended).
+    expect(payoutActions(payout({ purpose: 'withdrawal', status: 'blocked' }))).toEqual(['send', 'cancel']);
+    expect(payoutActions(payout({ purpose: 'withdrawal', status: 'failed' }))).toEqual(['cancel']);
     for (const status of ['signed', 'sent', 'mined', 'confirmed', 'cancelled'] as const)
       expect(payoutActions(payout({ status })), status).toEqual([]);
   });
