@@ -4,6 +4,7 @@ import { cn } from '../../../components/ui/cn';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { AssetIcon } from '../../wallets/components/asset-icon';
+import { WithdrawalStatusBadge } from '../../withdrawals/components/withdrawal-status';
 import { refundedAtOf } from '../lib/history-view';
 import { HistoryDetails } from './history-details';
 import { StatusBadge } from './status-badge';
@@ -27,9 +28,11 @@ export function HistoryCard({
   const f = useFormat();
   const detailsId = useId();
   const received =
-    item.destinationTicker && item.destinationAmount !== null
-      ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
-      : t('History.WalletOf', { ticker: item.destinationTicker ?? item.sourceTicker });
+    item.kind === 'withdrawal'
+      ? t('History.WithdrawnOut')
+      : item.destinationTicker && item.destinationAmount !== null
+        ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
+        : t('History.WalletOf', { ticker: item.destinationTicker ?? item.sourceTicker });
   // A transfer seen on a watched network, still counting its confirmations.
   const confirming =
     item.requiredConfirmations !== null &&
@@ -92,7 +95,11 @@ export function HistoryCard({
             </span>
           </span>
           <span className="flex shrink-0 flex-wrap items-center gap-1.5">
-            <StatusBadge status={item.status} />
+            {item.kind === 'withdrawal' && item.withdrawalStatus ? (
+              <WithdrawalStatusBadge status={item.withdrawalStatus} />
+            ) : (
+              <StatusBadge status={item.status} />
+            )}
             {refundedAtOf(item) ? (
               <span
                 data-testid="refunded-badge"

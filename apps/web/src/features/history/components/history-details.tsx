@@ -1,5 +1,6 @@
 import { type HistoryItem, TransactionStatus } from '@vaultline/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { refundedAtOf } from '../lib/history-view';
@@ -34,9 +35,11 @@ export function HistoryDetails({
   const awaiting = item.status === TransactionStatus.awaitingVerification;
   const refundedAt = refundedAtOf(item);
   const to =
-    item.destinationTicker && item.destinationAmount !== null
-      ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
-      : t('History.WalletOf', { ticker: item.destinationTicker ?? item.sourceTicker });
+    item.kind === 'withdrawal'
+      ? t('History.WithdrawnOut')
+      : item.destinationTicker && item.destinationAmount !== null
+        ? `${f.amount(item.destinationAmount, item.destinationDecimals ?? undefined)} ${item.destinationTicker}`
+        : t('History.WalletOf', { ticker: item.destinationTicker ?? item.sourceTicker });
   // A conversion or a card deposit never has a chain hash: no empty row for it.
   const showHash =
     item.transactionHash !== null ||
@@ -90,6 +93,16 @@ export function HistoryDetails({
         {awaiting && item.depositAddress ? (
           <Row label={t('History.DepositAddress')}>
             <CopyValue value={item.depositAddress} copyLabel={t('History.CopyAddress')} />
+          </Row>
+        ) : null}
+        {item.kind === 'withdrawal' ? (
+          <Row label={t('History.Withdrawal')}>
+            <Link
+              to={`/withdrawals/${item.id}`}
+              className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+            >
+              {t('History.TrackWithdrawal')}
+            </Link>
           </Row>
         ) : null}
       </dl>

@@ -131,6 +131,33 @@ describe('history screen, signed in', () => {
     expect(card).toHaveTextContent('0.001235 BTC');
   });
 
+  it('lists a withdrawal with its own status, where it went and a link to follow it', async () => {
+    const withdrawal = historyItem(61, {
+      kind: 'withdrawal',
+      status: TransactionStatus.pending,
+      withdrawalStatus: 'sent',
+      sourceTicker: 'ETH',
+      sourceDecimals: 18,
+      amount: '0.1',
+      destinationTicker: null,
+      destinationAmount: null,
+      rate: null,
+      method: null,
+    });
+    serverHistory(() => [withdrawal]);
+    renderHistory();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0] as HTMLElement;
+    expect(card).toHaveTextContent('Withdrawn from your wallet');
+    expect(within(card).getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'sent');
+    expect(within(card).queryByTestId('status-badge')).toBeNull();
+    await userEvent.setup().click(within(card).getAllByRole('button')[0] as HTMLElement);
+    expect(screen.getByRole('link', { name: 'Follow this withdrawal' })).toHaveAttribute(
+      'href',
+      `/withdrawals/${withdrawal.id}`,
+    );
+  });
+
   it('announces a live update of an unknown transaction that turns out to be the user’s new one', async () => {
     const list = seven();
     serverHistory(() => list);
