@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sepaBatches, users } from '../../db/schema';
+import { bankAccounts, sepaBatches, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditOf, get, post } from '../admin/admin.test-helpers';
 import { makeUser } from '../ledger/ledger.test-helpers';
@@ -203,5 +203,30 @@ describe('SEPA batches', () => {
       expect(transfersOf(xml).map((x) => x.id)).toEqual(b.withdrawalIds.map(e2e));
     }
     expect((await t.services.db.select().from(sepaBatches)).length).toBe(before + batches.length);
+  });
+
+  it('leaves out a withdrawal whose bank account is no longer approved (rejected, or replaced by another IBAN)', async () => {
+    const ok = await makeUser(t);
+    const rejected = await makeUser(t);
+    const moved = await makeUser(t);
+    const good = await makeWithdrawal(t, ok.id, { ticker: 'EUR', amount: '11.00', status: 'queued' });
+    const r = await makeWithdrawal(t, rejected.id, { ticker: 'EUR', amount: '12.00', status: 'queued' });
+    const m = await makeWithdrawal(t, moved.id, { ticker: 'EUR', amount: '13.00', status: 'queued' });
+    // After the requests: the back office rejects one account; the other user enters a new IBAN
+    // (not processed yet), so the one the withdrawal names is no longer theirs on record.
+    await t.services.db.update(bankAccounts).set({ status: -1 }).where(eq(bankAccounts.userId, rejected.id));
+    await t.services.db
+      .update(bankAccounts)
+      .set({ iban: IBAN_FR, status: 0 })
+      .where(eq(bankAccounts.userId, moved.id));
+
+    const res = await post(t, '/Admin/withdrawals/sepa-batches', admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = res.json().content;
+    expect(batch.withdrawalIds).toEqual([good.id]);
+    const xml = (await get(t, `/Admin/withdrawals/sepa-batches/${batch.id}/file`, admin.token)).body;
+    expect(transfersOf(xml).map((x) => x.id)).toEqual([e2e(good.id)]);
+    for (const w of [r, m])
+      expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'queued', sepaBatchId: null });
   });
 });
