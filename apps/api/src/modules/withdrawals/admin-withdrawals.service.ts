@@ -18,6 +18,7 @@ import type { ChainService } from '../chain/chain.service';
 import { listOwnConversions } from '../convert/convert.repository';
 import { listDeposits } from '../funding/funding.repository';
 import type { LedgerService } from '../ledger/ledger.service';
+import { assertCanSpend } from '../ledger/spending-holds';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type AdminWithdrawalFilter,
@@ -223,6 +224,8 @@ export function createWithdrawalAdmin(deps: WithdrawalAdminDeps) {
     async approve(actorId: string, id: string, note?: string): Promise<AdminWithdrawal> {
       const row = await db.transaction(async (tx) => {
         const before = await locked(tx, id, (w) => w.status === 'review');
+        // A card payment taken back since the request: nothing leaves until the back office clears it.
+        await assertCanSpend(tx, before.userId);
         const ticker = (await catalog.byId(before.assetId))?.ticker;
         if (!ticker) throw new Error(`withdrawal ${id}: asset ${before.assetId} not in the catalogue`);
         const decided = await moveWithdrawal(tx, id, ['review'], {
