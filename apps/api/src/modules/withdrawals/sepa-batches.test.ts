@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, sepaBatches, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditOf, get, post } from '../admin/admin.test-helpers';
-import { makeUser } from '../ledger/ledger.test-helpers';
+import { assetId, makeUser } from '../ledger/ledger.test-helpers';
+import { insertHold } from '../ledger/spending-holds';
 import {
   balancesOf,
   eventRecorder,
@@ -228,5 +230,23 @@ describe('SEPA batches', () => {
     expect(transfersOf(xml).map((x) => x.id)).toEqual([e2e(good.id)]);
     for (const w of [r, m])
       expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'queued', sepaBatchId: null });
+  });
+
+  it('leaves out a withdrawal of a user with an open spending hold (a card payment taken back since)', async () => {
+    const ok = await makeUser(t);
+    const owes = await makeUser(t);
+    const good = await makeWithdrawal(t, ok.id, { ticker: 'EUR', amount: '14.00', status: 'queued' });
+    const held = await makeWithdrawal(t, owes.id, { ticker: 'EUR', amount: '15.00', status: 'queued' });
+    await insertHold(t.services.db, {
+      userId: owes.id,
+      assetId: await assetId(t, 'EUR'),
+      amount: '300',
+      reason: 'card_dispute',
+      sourceId: randomUUID(),
+    });
+    const res = await post(t, '/Admin/withdrawals/sepa-batches', admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().content.withdrawalIds).toEqual([good.id]);
+    expect(await withdrawalRow(t, held.id)).toMatchObject({ status: 'queued', sepaBatchId: null });
   });
 });
