@@ -3,7 +3,7 @@ import { ADMIN_WITHDRAWAL_ERRORS, Decimal, type SepaBatch, WITHDRAWAL_ERRORS } f
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { bankAccounts, sepaBatches, users, withdrawals } from '../../db/schema';
+import { bankAccounts, sepaBatches, spendingHolds, users, withdrawals } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -107,6 +107,9 @@ export function createSepaBatches(deps: {
               // or replaced by another IBAN since the request, stays queued (an admin fails it).
               sql`exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${withdrawals.userId}
                 and ${bankAccounts.iban} = ${withdrawals.iban} and ${bankAccounts.status} = ${APPROVED})`,
+              // Nor while the user owes the house a card payment taken back (a spending hold).
+              sql`not exists (select 1 from ${spendingHolds} where ${spendingHolds.userId} = ${withdrawals.userId}
+                and ${spendingHolds.clearedAt} is null)`,
             ),
           )
           .returning();
