@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditOf, get, post } from '../admin/admin.test-helpers';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
@@ -157,6 +159,20 @@ describe('POST Admin/withdrawals/{id}/approve, reject, failed', () => {
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await balancesOf(t, u.id, 'BTC')).toEqual({ available: 0.201, held: 0 });
+  });
+
+  it("approve is refused while the user's withdrawals are locked (a password changed since the request)", async () => {
+    const u = await makeUser(t);
+    const w = await makeWithdrawal(t, u.id, { ticker: 'BTC', kind: 'crypto', amount: '0.2', fee: '0.001' });
+    // The owner changed their password after the request (someone else may have made it).
+    const until = new Date(Date.now() + 3_600_000);
+    await t.services.db.update(users).set({ withdrawalsLockedUntil: until }).where(eq(users.id, u.id));
+    const res = await post(t, `/Admin/withdrawals/${w.id}/approve`, admin.token, {});
+    expect([res.statusCode, res.json().error?.code], res.body).toEqual([409, 'WITHDRAWALS_LOCKED']);
+    expect(res.json().error.params).toEqual({ until: until.toISOString() });
+    expect((await withdrawalRow(t, w.id))?.status).toBe('review');
+    expect(await balancesOf(t, u.id, 'BTC')).toEqual({ available: 0, held: 0.201 });
+    expect(await auditOf(t, w.id, 'withdrawal.approve')).toHaveLength(0);
   });
 
   it('reject needs a note and gives the money back; only from review', async () => {
