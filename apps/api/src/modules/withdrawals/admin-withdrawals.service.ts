@@ -9,8 +9,10 @@ import {
   type WithdrawalReviewReason,
   type WithdrawalStatus,
 } from '@vaultline/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
@@ -226,6 +228,15 @@ export function createWithdrawalAdmin(deps: WithdrawalAdminDeps) {
         const before = await locked(tx, id, (w) => w.status === 'review');
         // A card payment taken back since the request: nothing leaves until the back office clears it.
         await assertCanSpend(tx, before.userId);
+        // Its owner changed their password or factors since (WITHDRAWAL_LOCK_HOURS): nothing leaves yet.
+        const [owner] = await tx
+          .select({ until: users.withdrawalsLockedUntil })
+          .from(users)
+          .where(eq(users.id, before.userId));
+        if (owner?.until && owner.until.getTime() > Date.now()) {
+          const until = owner.until.toISOString();
+          throw conflict(WITHDRAWAL_ERRORS.locked(until), 'WITHDRAWALS_LOCKED', { until });
+        }
         const ticker = (await catalog.byId(before.assetId))?.ticker;
         if (!ticker) throw new Error(`withdrawal ${id}: asset ${before.assetId} not in the catalogue`);
         const decided = await moveWithdrawal(tx, id, ['review'], {
