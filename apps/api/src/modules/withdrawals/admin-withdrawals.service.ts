@@ -9,8 +9,10 @@ import {
   type WithdrawalReviewReason,
   type WithdrawalStatus,
 } from '@vaultline/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
@@ -18,6 +20,7 @@ import type { ChainService } from '../chain/chain.service';
 import { listOwnConversions } from '../convert/convert.repository';
 import { listDeposits } from '../funding/funding.repository';
 import type { LedgerService } from '../ledger/ledger.service';
+import { assertCanSpend } from '../ledger/spending-holds';
 import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type AdminWithdrawalFilter,
@@ -223,6 +226,17 @@ export function createWithdrawalAdmin(deps: WithdrawalAdminDeps) {
     async approve(actorId: string, id: string, note?: string): Promise<AdminWithdrawal> {
       const row = await db.transaction(async (tx) => {
         const before = await locked(tx, id, (w) => w.status === 'review');
+        // A card payment taken back since the request: nothing leaves until the back office clears it.
+        await assertCanSpend(tx, before.userId);
+        // Its owner changed their password or factors since (WITHDRAWAL_LOCK_HOURS): nothing leaves yet.
+        const [owner] = await tx
+          .select({ until: users.withdrawalsLockedUntil })
+          .from(users)
+          .where(eq(users.id, before.userId));
+        if (owner?.until && owner.until.getTime() > Date.now()) {
+          const until = owner.until.toISOString();
+          throw conflict(WITHDRAWAL_ERRORS.locked(until), 'WITHDRAWALS_LOCKED', { until });
+        }
         const ticker = (await catalog.byId(before.assetId))?.ticker;
         if (!ticker) throw new Error(`withdrawal ${id}: asset ${before.assetId} not in the catalogue`);
         const decided = await moveWithdrawal(tx, id, ['review'], {

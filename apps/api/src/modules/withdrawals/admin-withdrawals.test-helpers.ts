@@ -1,6 +1,6 @@
 import { Decimal } from '@vaultline/shared';
 import { and, eq } from 'drizzle-orm';
-import { ledgerAccounts, withdrawals } from '../../db/schema';
+import { bankAccounts, ledgerAccounts, withdrawals } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { assetId, fund } from '../ledger/ledger.test-helpers';
 import { holdFunds, type WithdrawalEvents, type WithdrawalRow } from './withdrawal-moves';
@@ -41,6 +41,12 @@ export async function makeWithdrawal(
   const kind = o.kind ?? 'bank';
   if (o.fund !== false) await fund(t, userId, o.ticker, new Decimal(o.amount).plus(fee).toFixed());
   const asset = await assetId(t, o.ticker);
+  // A bank withdrawal goes to the user's bank account, approved by the back office (status 1).
+  if (kind === 'bank')
+    await t.services.db
+      .insert(bankAccounts)
+      .values({ userId, iban: o.iban ?? IBAN_DE, status: 1 })
+      .onConflictDoNothing();
   return t.services.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(withdrawals)

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditOf, get, post } from '../admin/admin.test-helpers';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
+import { insertHold } from '../ledger/spending-holds';
 import { balancesOf, eventRecorder, makeWithdrawal, withdrawalRow } from './admin-withdrawals.test-helpers';
 
 let t: TestApp;
@@ -132,6 +135,44 @@ describe('POST Admin/withdrawals/{id}/approve, reject, failed', () => {
       params: { status: 'queued' },
     });
     expect(await auditOf(t, w.id, 'withdrawal.approve')).toHaveLength(1);
+  });
+
+  it('approve is refused while the user owes the house a card payment taken back (spending hold)', async () => {
+    const u = await makeUser(t);
+    const w = await makeWithdrawal(t, u.id, { ticker: 'BTC', kind: 'crypto', amount: '0.2', fee: '0.001' });
+    // After the request, a card payment of theirs is taken back: the back office may not send now.
+    await insertHold(t.services.db, {
+      userId: u.id,
+      assetId: await assetId(t, 'EUR'),
+      amount: '500',
+      reason: 'card_dispute',
+      sourceId: randomUUID(),
+    });
+    const res = await post(t, `/Admin/withdrawals/${w.id}/approve`, admin.token, {});
+    expect([res.statusCode, res.json().error?.code], res.body).toEqual([409, 'SPENDING_ON_HOLD']);
+    expect((await withdrawalRow(t, w.id))?.status).toBe('review');
+    expect(await balancesOf(t, u.id, 'BTC')).toEqual({ available: 0, held: 0.201 });
+    expect(await auditOf(t, w.id, 'withdrawal.approve')).toHaveLength(0);
+    // Rejecting it gives the money back to the wallet, where the hold keeps it.
+    const rejected = await post(t, `/Admin/withdrawals/${w.id}/reject`, admin.token, {
+      note: 'card dispute',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await balancesOf(t, u.id, 'BTC')).toEqual({ available: 0.201, held: 0 });
+  });
+
+  it("approve is refused while the user's withdrawals are locked (a password changed since the request)", async () => {
+    const u = await makeUser(t);
+    const w = await makeWithdrawal(t, u.id, { ticker: 'BTC', kind: 'crypto', amount: '0.2', fee: '0.001' });
+    // The owner changed their password after the request (someone else may have made it).
+    const until = new Date(Date.now() + 3_600_000);
+    await t.services.db.update(users).set({ withdrawalsLockedUntil: until }).where(eq(users.id, u.id));
+    const res = await post(t, `/Admin/withdrawals/${w.id}/approve`, admin.token, {});
+    expect([res.statusCode, res.json().error?.code], res.body).toEqual([409, 'WITHDRAWALS_LOCKED']);
+    expect(res.json().error.params).toEqual({ until: until.toISOString() });
+    expect((await withdrawalRow(t, w.id))?.status).toBe('review');
+    expect(await balancesOf(t, u.id, 'BTC')).toEqual({ available: 0, held: 0.201 });
+    expect(await auditOf(t, w.id, 'withdrawal.approve')).toHaveLength(0);
   });
 
   it('reject needs a note and gives the money back; only from review', async () => {

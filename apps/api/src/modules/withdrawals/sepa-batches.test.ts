@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sepaBatches, users } from '../../db/schema';
+import { bankAccounts, sepaBatches, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditOf, get, post } from '../admin/admin.test-helpers';
-import { makeUser } from '../ledger/ledger.test-helpers';
+import { assetId, makeUser } from '../ledger/ledger.test-helpers';
+import { insertHold } from '../ledger/spending-holds';
 import {
   balancesOf,
   eventRecorder,
@@ -203,5 +205,48 @@ describe('SEPA batches', () => {
       expect(transfersOf(xml).map((x) => x.id)).toEqual(b.withdrawalIds.map(e2e));
     }
     expect((await t.services.db.select().from(sepaBatches)).length).toBe(before + batches.length);
+  });
+
+  it('leaves out a withdrawal whose bank account is no longer approved (rejected, or replaced by another IBAN)', async () => {
+    const ok = await makeUser(t);
+    const rejected = await makeUser(t);
+    const moved = await makeUser(t);
+    const good = await makeWithdrawal(t, ok.id, { ticker: 'EUR', amount: '11.00', status: 'queued' });
+    const r = await makeWithdrawal(t, rejected.id, { ticker: 'EUR', amount: '12.00', status: 'queued' });
+    const m = await makeWithdrawal(t, moved.id, { ticker: 'EUR', amount: '13.00', status: 'queued' });
+    // After the requests: the back office rejects one account; the other user enters a new IBAN
+    // (not processed yet), so the one the withdrawal names is no longer theirs on record.
+    await t.services.db.update(bankAccounts).set({ status: -1 }).where(eq(bankAccounts.userId, rejected.id));
+    await t.services.db
+      .update(bankAccounts)
+      .set({ iban: IBAN_FR, status: 0 })
+      .where(eq(bankAccounts.userId, moved.id));
+
+    const res = await post(t, '/Admin/withdrawals/sepa-batches', admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = res.json().content;
+    expect(batch.withdrawalIds).toEqual([good.id]);
+    const xml = (await get(t, `/Admin/withdrawals/sepa-batches/${batch.id}/file`, admin.token)).body;
+    expect(transfersOf(xml).map((x) => x.id)).toEqual([e2e(good.id)]);
+    for (const w of [r, m])
+      expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'queued', sepaBatchId: null });
+  });
+
+  it('leaves out a withdrawal of a user with an open spending hold (a card payment taken back since)', async () => {
+    const ok = await makeUser(t);
+    const owes = await makeUser(t);
+    const good = await makeWithdrawal(t, ok.id, { ticker: 'EUR', amount: '14.00', status: 'queued' });
+    const held = await makeWithdrawal(t, owes.id, { ticker: 'EUR', amount: '15.00', status: 'queued' });
+    await insertHold(t.services.db, {
+      userId: owes.id,
+      assetId: await assetId(t, 'EUR'),
+      amount: '300',
+      reason: 'card_dispute',
+      sourceId: randomUUID(),
+    });
+    const res = await post(t, '/Admin/withdrawals/sepa-batches', admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().content.withdrawalIds).toEqual([good.id]);
+    expect(await withdrawalRow(t, held.id)).toMatchObject({ status: 'queued', sepaBatchId: null });
   });
 });

@@ -3,7 +3,7 @@ import { ADMIN_WITHDRAWAL_ERRORS, Decimal, type SepaBatch, WITHDRAWAL_ERRORS } f
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { sepaBatches, users, withdrawals } from '../../db/schema';
+import { bankAccounts, sepaBatches, spendingHolds, users, withdrawals } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -12,6 +12,9 @@ import { buildSepaFile, type SepaDebtor } from './sepa';
 import { complete, type WithdrawalEvents, type WithdrawalRow } from './withdrawal-moves';
 
 type BatchRow = typeof sepaBatches.$inferSelect;
+
+/** bank_accounts.status of an account the back office approved. */
+const APPROVED = 1;
 
 /** How many batches the list shows (newest first); a batch is made a few times a week at most. */
 const LIST_LIMIT = 100;
@@ -100,6 +103,13 @@ export function createSepaBatches(deps: {
               eq(withdrawals.kind, 'bank'),
               eq(withdrawals.assetId, eur.id),
               sql`${withdrawals.amount} = round(${withdrawals.amount}, 2)`,
+              // Only to the user's bank account as the back office approves it now: one rejected,
+              // or replaced by another IBAN since the request, stays queued (an admin fails it).
+              sql`exists (select 1 from ${bankAccounts} where ${bankAccounts.userId} = ${withdrawals.userId}
+                and ${bankAccounts.iban} = ${withdrawals.iban} and ${bankAccounts.status} = ${APPROVED})`,
+              // Nor while the user owes the house a card payment taken back (a spending hold).
+              sql`not exists (select 1 from ${spendingHolds} where ${spendingHolds.userId} = ${withdrawals.userId}
+                and ${spendingHolds.clearedAt} is null)`,
             ),
           )
           .returning();

@@ -14,6 +14,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { PriceService } from '../prices/prices.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
+import { lockWithdrawal } from './admin-withdrawals.repository';
 import { createAddressBook } from './withdrawal-addresses';
 import { createWithdrawalEvents, toWithdrawal } from './withdrawal-events';
 import { endUnpaid } from './withdrawal-moves';
@@ -128,8 +129,11 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       if (!WITHDRAWAL_CANCELLABLE.includes(w.status)) throw notCancellable();
       let after: () => void = () => undefined;
       const row = await db.transaction(async (tx) => {
-        if (w.payoutId) {
-          const payout = await movePayout(tx, w.payoutId, UNSIGNED, {
+        // Read again, locked: an approval that committed since `own` read it may have made a payout.
+        const now = await lockWithdrawal(tx, id);
+        if (!now || !WITHDRAWAL_CANCELLABLE.includes(now.status)) throw notCancellable();
+        if (now.payoutId) {
+          const payout = await movePayout(tx, now.payoutId, UNSIGNED, {
             status: 'cancelled',
             reason: 'cancelled',
           });
