@@ -24,6 +24,23 @@ export const WITHDRAWAL_STATUSES = [
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 /** Statuses the user may still cancel from (nothing has left yet). */
 export const WITHDRAWAL_CANCELLABLE: readonly WithdrawalStatus[] = ['review', 'queued'];
+/**
+ * Whether the owner may still cancel: in review; queued only while what pays it can still be stopped
+ * here (a payout not signed yet, which the cancel stops in its transaction, or a SEPA file not made
+ * yet). One queued for an admin who pays by hand (a manual network, fiat other than EUR) may be on
+ * its way already, and nothing here would show it: it is never both paid and given back.
+ */
+export function withdrawalCancellable(w: {
+  status: WithdrawalStatus;
+  kind: 'crypto' | 'bank';
+  ticker: string;
+  paidByPayout: boolean;
+}): boolean {
+  if (w.status === 'review') return true;
+  if (w.status !== 'queued') return false;
+  return w.paidByPayout || (w.kind === 'bank' && w.ticker === 'EUR');
+}
+
 /** Statuses that end a withdrawal. */
 export const WITHDRAWAL_FINAL: readonly WithdrawalStatus[] = ['completed', 'cancelled', 'rejected', 'failed'];
 
@@ -188,6 +205,8 @@ export const withdrawalSchema = z.object({
   requiredConfirmations: z.number().int().nullable(),
   reviewReasons: z.array(z.enum(WITHDRAWAL_REVIEW_REASONS)),
   reference: z.string().nullable(),
+  /** The owner may still cancel it (withdrawalCancellable). */
+  cancellable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),

@@ -23,6 +23,13 @@ export interface TableRoute {
  * A test app that also records the route table through buildApp's `onRoute` option (as the
  * authorization matrix does), so the security tests walk every route, including ones added later.
  */
+/** An example debtor account (the SEPA files' own), so the SEPA routes are configured. */
+const SEPA_DEBTOR = {
+  SEPA_DEBTOR_NAME: 'Vaultline Test',
+  SEPA_DEBTOR_IBAN: 'DE89370400440532013000',
+  SEPA_DEBTOR_BIC: 'COBADEFFXXX',
+};
+
 export async function appWithRouteTable(
   opts: { env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<{ t: TestApp; routes: TableRoute[] }> {
@@ -53,7 +60,8 @@ export async function appWithRouteTable(
         });
   };
   const app = await buildApp({
-    config: testConfig(opts.env),
+    // Every optional service configured, as in production: no route answers 503 for a missing setting.
+    config: testConfig({ ...SEPA_DEBTOR, ...opts.env }),
     database: db,
     onRoute,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),

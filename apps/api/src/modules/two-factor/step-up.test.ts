@@ -24,6 +24,10 @@ const REQUIRED = [
   'DELETE /api/User/passkeys/:id',
   'POST /api/Withdrawals/addresses',
   'POST /api/Admin/withdrawals/:id/sent',
+  'POST /api/Admin/withdrawals/:id/approve',
+  'POST /api/Admin/withdrawals/sepa-batches',
+  'POST /api/Admin/withdrawals/sepa-batches/:id/paid',
+  'PUT /api/Admin/withdrawals/rules/:assetId',
 ];
 // A factor given with the very request, whatever the session gave (money out, decision 0054).
 const ALWAYS = ['POST /api/Withdrawals'];
@@ -143,7 +147,7 @@ describe('step-up and ADMIN_REQUIRE_2FA, from the route table', () => {
       expect(fee.statusCode).toBe(200);
       for (const r of table.filter((x) => x.stepUp === 'required' && x.access === 'admin')) {
         const res = await open.request({
-          method: 'POST',
+          method: r.method as 'POST',
           url: r.url.replace(/:\w+/g, randomUUID()),
           token: bare.token,
           payload: {},

@@ -8,6 +8,7 @@ import {
   WITHDRAWAL_ERRORS,
   type WithdrawalReviewReason,
   type WithdrawalStatus,
+  withdrawalCancellable,
 } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -70,6 +71,12 @@ export function toAdminWithdrawal(
     requiredConfirmations: w.requiredConfirmations,
     reviewReasons: w.reviewReasons as WithdrawalReviewReason[],
     reference: w.reference,
+    cancellable: withdrawalCancellable({
+      status: w.status,
+      kind: w.kind,
+      ticker: w.ticker,
+      paidByPayout: w.payoutId !== null,
+    }),
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
     completedAt: iso(w.completedAt),

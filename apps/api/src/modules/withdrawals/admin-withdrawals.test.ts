@@ -227,14 +227,14 @@ describe('POST Admin/withdrawals/{id}/approve, reject, failed', () => {
 });
 
 describe('Admin/withdrawals/rules', () => {
-  it('lists every asset (defaults: open, no fee), sets one with a step-up, audited', async () => {
+  it('lists every asset (an asset without a rule: closed, no fee), sets one with a step-up, audited', async () => {
     const eth = await assetId(t, 'ETH');
     const list = await get(t, '/Admin/withdrawals/rules', admin.token);
     expect(list.statusCode).toBe(200);
     expect(list.json().content.items.find((r: { assetId: string }) => r.assetId === eth)).toEqual({
       assetId: eth,
       ticker: 'ETH',
-      open: true,
+      open: false,
       fee: '0',
       minimum: '0',
     });
@@ -246,7 +246,7 @@ describe('Admin/withdrawals/rules', () => {
     });
     expect(refused.statusCode).toBe(403);
     const res = await put(`/Admin/withdrawals/rules/${eth}`, admin.token, {
-      open: false,
+      open: true,
       fee: '0.002',
       minimum: '0.01',
     });
@@ -254,19 +254,19 @@ describe('Admin/withdrawals/rules', () => {
     expect(res.json().content).toEqual({
       assetId: eth,
       ticker: 'ETH',
-      open: false,
+      open: true,
       fee: '0.002',
       minimum: '0.01',
     });
     const after = (await get(t, '/Admin/withdrawals/rules', admin.token)).json().content.items;
     expect(after.find((r: { assetId: string }) => r.assetId === eth)).toMatchObject({
-      open: false,
+      open: true,
       fee: '0.002',
     });
     const [row] = await auditOf(t, eth, 'withdrawalRule.update');
     expect(row).toMatchObject({
-      before: { open: true, fee: '0' },
-      after: { open: false, fee: '0.002', minimum: '0.01' },
+      before: { open: false, fee: '0' },
+      after: { open: true, fee: '0.002', minimum: '0.01' },
     });
   });
 

@@ -17,7 +17,8 @@ const tags = ['admin', 'withdrawals'];
 
 /**
  * Back office: SEPA credit-transfer batches of EUR withdrawals (issue 31 point 6). Without
- * SEPA_DEBTOR_NAME, _IBAN and _BIC every route answers 503 SEPA_NOT_CONFIGURED.
+ * SEPA_DEBTOR_NAME, _IBAN and _BIC a new batch answers 503 SEPA_NOT_CONFIGURED; the batches made
+ * before stay listed, downloadable and payable.
  */
 export async function sepaBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +37,7 @@ export async function sepaBatchRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: {
       tags,
-      summary: 'SEPA batches, newest first (503 SEPA_NOT_CONFIGURED without the debtor settings)',
+      summary: 'SEPA batches, newest first',
       response: { 200: envelopeOf(sepaBatchListSchema), ...errors },
     },
     handler: async () => ok({ items: await sepa.list() }),
@@ -47,7 +48,7 @@ export async function sepaBatchRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'Gather every queued EUR bank withdrawal not in a batch into a new SEPA batch (pain.001.001.03); they become sending',
+        'Gather every queued EUR bank withdrawal not in a batch into a new SEPA batch (pain.001.001.03); they become sending (503 SEPA_NOT_CONFIGURED without the debtor settings)',
       response: { 200: envelopeOf(sepaBatchSchema), ...errors },
     },
     handler: async (req) => ok(await sepa.create(requireUser(req).id)),

@@ -155,7 +155,6 @@ export function createSepaBatches(deps: {
     },
 
     async list(): Promise<SepaBatch[]> {
-      debtor();
       const rows = await db
         .select()
         .from(sepaBatches)
@@ -166,14 +165,12 @@ export function createSepaBatches(deps: {
     },
 
     async file(id: string): Promise<{ name: string; xml: string }> {
-      debtor();
       const b = await find(id);
       return { name: `${b.messageId}.xml`, xml: b.file };
     },
 
     /** The bank paid the file: every withdrawal of it still sending completes (its money leaves). */
     async paid(actorId: string, id: string): Promise<SepaBatch> {
-      debtor();
       const { batch, done } = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(sepaBatches).where(eq(sepaBatches.id, id)).for('update');
         if (!before) throw notFound(ADMIN_WITHDRAWAL_ERRORS.batchNotFound, 'SEPA_BATCH_NOT_FOUND');

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@vaultline/shared';
-import { Decimal, toPlain } from '@vaultline/shared';
+import { Decimal, toPlain, withdrawalCancellable } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { users, withdrawalAddresses } from '../../db/schema';
@@ -49,6 +49,12 @@ export function toWithdrawal(
     requiredConfirmations: w.requiredConfirmations,
     reviewReasons: w.reviewReasons as Withdrawal['reviewReasons'],
     reference: w.reference,
+    cancellable: withdrawalCancellable({
+      status: w.status,
+      kind: w.kind,
+      ticker,
+      paidByPayout: w.payoutId !== null,
+    }),
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
     completedAt: w.completedAt?.toISOString() ?? null,

@@ -56,6 +56,18 @@ describe('a crypto withdrawal on a manual network', () => {
     expect((await sent(w.id, {})).statusCode).toBe(400);
     expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'queued', txHash: null });
 
+    // Queued for an admin who sends it by hand: the owner can no longer cancel it (the admin may be
+    // sending it now, and nothing here would show it), so it is never both paid and given back.
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/Withdrawals/${w.id}/cancel`,
+      token: user.token,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.code).toBe('WITHDRAWAL_NOT_CANCELLABLE');
+    expect(await withdrawalRow(t, w.id)).toMatchObject({ status: 'queued' });
+    expect(await ledgerBalance(t, user.id, 'BTC', 'held')).toEqual(new Decimal('0.1005'));
+
     const hash = newBtcHash();
     const res = await sent(w.id, { txHash: `  ${hash.toUpperCase()} ` });
     expect(res.statusCode, res.body).toBe(200);

@@ -5,6 +5,7 @@ import { users, withdrawalAddresses } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assetId, fund, makeUser } from '../ledger/ledger.test-helpers';
 import type { SoftPasskey } from '../two-factor/soft-authenticator.test-helpers';
+import { moveWithdrawal } from './withdrawal-moves';
 import {
   approvedBank,
   auditClean,
@@ -363,6 +364,11 @@ describe('list, one, cancel', () => {
     expect(foreignCancel.statusCode).toBe(404);
 
     expect(await money(t, u.id, 'ETH')).toEqual({ available: '1.9685', held: '0.0315' });
+    // ETH is not watched in this app: queued, they wait for an admin who pays by hand, and may be on
+    // their way; the owner cannot cancel them. One held for review (as a limit would hold it) can be.
+    const queued = await post(`/api/Withdrawals/${ids[1]}/cancel`, u.token, {});
+    expect([queued.statusCode, codeOf(queued)]).toEqual([409, 'WITHDRAWAL_NOT_CANCELLABLE']);
+    await moveWithdrawal(t.services.db, ids[0] as string, ['queued'], { status: 'review' });
     const cancelled = await post(`/api/Withdrawals/${ids[0]}/cancel`, u.token, {});
     expect(cancelled.json().content.status).toBe('cancelled');
     expect(await money(t, u.id, 'ETH')).toEqual({ available: '1.979', held: '0.021' });

@@ -3,6 +3,7 @@ import {
   WITHDRAWAL_ERRORS,
   type Withdrawal,
   type WithdrawalList,
+  withdrawalCancellable,
 } from '@vaultline/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -120,7 +121,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     },
 
     /**
-     * The owner's cancel, while nothing has left: in review or queued, and for one paid by a payout
+     * The owner's cancel, while nothing has left: in review, or queued for a SEPA file, and for one paid by a payout
      * only while that payout is not signed (it is cancelled in the same transaction; the signing
      * moves it only from where it waits, so one of the two loses). The money comes back.
      */
@@ -132,6 +133,11 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         // Read again, locked: an approval that committed since `own` read it may have made a payout.
         const now = await lockWithdrawal(tx, id);
         if (!now || !WITHDRAWAL_CANCELLABLE.includes(now.status)) throw notCancellable();
+        // Queued for an admin who pays it by hand: it may be on its way already (shared rule).
+        const ticker = (await deps.catalog.byId(now.assetId))?.ticker ?? '';
+        const paidByPayout = now.payoutId !== null;
+        if (!withdrawalCancellable({ status: now.status, kind: now.kind, ticker, paidByPayout }))
+          throw notCancellable();
         if (now.payoutId) {
           const payout = await movePayout(tx, now.payoutId, UNSIGNED, {
             status: 'cancelled',

@@ -1,4 +1,4 @@
-import { WITHDRAWAL_CANCELLABLE, type Withdrawal } from '@vaultline/shared';
+import type { Withdrawal } from '@vaultline/shared';
 import type { ReactNode } from 'react';
 import { Button, Card } from '../../../components/ui';
 import { useFormat } from '../../../lib/format';
@@ -96,7 +96,7 @@ export function WithdrawalView({
         {w.reference ? <Row label={t('Withdraw.Reference')}>{w.reference}</Row> : null}
         {w.completedAt ? <Row label={t('Withdraw.CompletedAt')}>{f.dateTime(w.completedAt)}</Row> : null}
       </dl>
-      {WITHDRAWAL_CANCELLABLE.includes(w.status) ? (
+      {w.cancellable ? (
         <div className="flex justify-end">
           <Button variant="danger" onClick={onCancel} disabled={cancelling}>
             {cancelling ? <ButtonSpinner label={t('Withdraw.Cancelling')} /> : null}
