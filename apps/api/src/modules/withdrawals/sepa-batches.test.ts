@@ -28,7 +28,13 @@ const dir = mkdtempSync(path.join(tmpdir(), 'sepa-'));
 function validate(xml: string): void {
   const file = path.join(dir, `batch-${Date.now()}.xml`);
   writeFileSync(file, xml);
-  execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
+  try {
+    execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error("xmllint is not installed: sudo apt-get install -y libxml2-utils (Debian's package)");
+    throw err;
+  }
 }
 
 /** The transfers of a file: end-to-end id (the withdrawal id without dashes), IBAN, amount. */

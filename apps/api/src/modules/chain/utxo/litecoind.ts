@@ -22,6 +22,10 @@ export interface Litecoind {
   stop(): Promise<void>;
 }
 
+/** What a test says on a machine without the node: how to get it. */
+export const LITECOIND_MISSING =
+  "litecoind is not installed: the UTXO chain tests run Debian's Litecoin Core (sudo apt-get install -y litecoind)";
+
 export function litecoindInstalled(): boolean {
   return spawnSync('sh', ['-c', 'command -v litecoind'], { stdio: 'ignore' }).status === 0;
 }
@@ -41,6 +45,7 @@ export function freePort(): Promise<number> {
 
 /** Starts the node, makes a wallet and mines `fund` blocks to it (101: the first coins spendable). */
 export async function startLitecoind(o: { fund?: number; dataDir?: string } = {}): Promise<Litecoind> {
+  if (!litecoindInstalled()) throw new Error(LITECOIND_MISSING);
   const dir = o.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'vaultline-ltc-'));
   const [rpcPort, p2pPort] = [await freePort(), await freePort()];
   const user = 'vaultline';

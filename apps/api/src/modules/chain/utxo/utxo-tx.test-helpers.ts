@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
 import type { Utxo } from './coin-select.js';
+import { LITECOIND_MISSING, litecoindInstalled } from './litecoind';
 import { toSatoshis } from './tx-size.js';
 
 /**
@@ -55,6 +56,7 @@ export const toSats = toSatoshis;
  * Bitcoin Core, where opt-in BIP 125 replacement is on); nodes and miners that take bumps run with it.
  */
 export async function startRegtestNode(o: { replacement?: boolean } = {}): Promise<RegtestNode> {
+  if (!litecoindInstalled()) throw new Error(LITECOIND_MISSING);
   const dir = await mkdtemp(path.join(tmpdir(), 'ltc-regtest-'));
   const rpcPort = await freePort();
   const p2pPort = await freePort();
