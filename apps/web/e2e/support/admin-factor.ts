@@ -137,6 +137,7 @@ export async function enrolAdminPasskey(
 /**
  * A fresh access token of the admin's session opened before the passkey was added (refreshed from
  * its cookie): a session that never gave a factor, so a protected action opens the step-up dialog.
+ * Several specs use it one after the other (one worker), each with the cookie the last one left.
  */
 export async function olderAdminSessionToken(baseURL: string): Promise<string> {
   const stored = storedPasskey(baseURL);
@@ -146,6 +147,11 @@ export async function olderAdminSessionToken(baseURL: string): Promise<string> {
     const res = await ctx.post('/api/Auth/refresh', { headers: { 'x-xsrf-token': await xsrfOf(ctx) } });
     const body = (await res.json()) as Envelope<{ jwToken: string }>;
     expect(res.status(), JSON.stringify(body.error)).toBe(200);
+    // The refresh rotated the session's cookie: the next spec must present the new one (the old one,
+    // presented again, is a reuse that ends the session).
+    const { key: _key, ...rest } = stored;
+    const next: StoredFactor = { ...rest, olderSession: await ctx.storageState() };
+    writeFileSync(adminFactorFile(baseURL), JSON.stringify(next), { mode: 0o600 });
     return body.content?.jwToken ?? '';
   } finally {
     await ctx.dispose();
