@@ -91,6 +91,7 @@ export const ERROR_CODE_PARAMS = {
   WITHDRAWAL_NO_PRICE: ['ticker'],
   WITHDRAWAL_NOT_FOUND: [],
   WITHDRAWAL_NOT_CANCELLABLE: [],
+  WITHDRAWAL_OWN: [],
   // Deposits.
   NOT_CRYPTO: [],
   NOT_FIAT: [],

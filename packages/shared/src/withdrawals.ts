@@ -101,6 +101,8 @@ export const WITHDRAWAL_ERRORS = {
   notFound: 'Withdrawal not found.',
   /** 409 WITHDRAWAL_NOT_CANCELLABLE */
   notCancellable: 'This withdrawal can no longer be cancelled: it is already on its way.',
+  /** 403 WITHDRAWAL_OWN (admin actions: approving or recording as sent one's own withdrawal) */
+  own: 'This is your own withdrawal: another administrator must decide it.',
   /** 409 WITHDRAWAL_WRONG_STATUS (admin actions) */
   wrongStatus: (status: string) => `This withdrawal is ${status}; the action does not apply.`,
   /** 409 WITHDRAWAL_CHAIN_MANAGED (…/sent on a watched network) */

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf, planPage } from '../../lib/keyset';
 import type { AuditTrail } from '../audit/audit.service';
 import type { ChainService } from '../chain/chain.service';
@@ -233,6 +233,8 @@ export function createWithdrawalAdmin(deps: WithdrawalAdminDeps) {
     async approve(actorId: string, id: string, note?: string): Promise<AdminWithdrawal> {
       const row = await db.transaction(async (tx) => {
         const before = await locked(tx, id, (w) => w.status === 'review');
+        // Four eyes: money leaving an admin's own account is decided by another admin.
+        if (before.userId === actorId) throw forbidden(WITHDRAWAL_ERRORS.own, 'WITHDRAWAL_OWN');
         // A card payment taken back since the request: nothing leaves until the back office clears it.
         await assertCanSpend(tx, before.userId);
         // Its owner changed their password or factors since (WITHDRAWAL_LOCK_HOURS): nothing leaves yet.

@@ -2,7 +2,7 @@ import { EXCHANGE_ERRORS, WITHDRAWAL_ERRORS } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { withdrawals } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { ChainService } from '../chain/chain.service';
 import { canonicalHash } from '../chain/tx-hash';
@@ -41,6 +41,8 @@ export async function recordSentByHand(
   const { db } = deps;
   const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   if (!w) throw notFound(WITHDRAWAL_ERRORS.notFound, 'WITHDRAWAL_NOT_FOUND');
+  // Four eyes: an admin never records their own withdrawal as paid (nothing would have to leave).
+  if (w.userId === actorId) throw forbidden(WITHDRAWAL_ERRORS.own, 'WITHDRAWAL_OWN');
   const ticker = (await deps.catalog.byId(w.assetId))?.ticker ?? '';
   const wrongStatus = (status: string) =>
     conflict(WITHDRAWAL_ERRORS.wrongStatus(status), 'WITHDRAWAL_WRONG_STATUS', { status });
