@@ -11,6 +11,7 @@ import { assetId, makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
 import { ledgerHeld } from '../chain-reconcile';
 import { type LtcChains, ltcApp, pay, startLtcChains } from './ltc.test-helpers';
+import { createUtxoAdapter, HoldingsMovedOn } from './utxo-adapter';
 
 // Sweeping LTC deposit addresses by PSBT, and the books against a real node (litecoind -regtest):
 // the server builds the PSBT from the watch-only account key with its origin; the operator's wallet
@@ -207,5 +208,23 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
     const status = (await t.request({ method: 'GET', url: '/api/Admin/chains', token: admin.token })).json();
     const ltc = status.content.networks.find((n: { network: string }) => n.network === 'LTC');
     expect(ltc.reconciliation[0]).toMatchObject({ ticker: 'LTC', difference: r.difference });
+  }, 60_000);
+
+  it("holdings read the node's UTXO set in chunks, at the last block read only", async () => {
+    const xpub = master.derive("m/84'/1'/0'").publicExtendedKey;
+    const adapter = createUtxoAdapter({
+      network: 'LTC',
+      kind: 'regtest',
+      rpcUrl: chains.ltc.url,
+      xpub,
+      decimals: 8,
+    });
+    // 1,001 addresses: two chunks; the last one alone in the second.
+    const addresses = Array.from({ length: 1001 }, (_, i) => adapter.depositAddress(5000 + i).address);
+    await pay(chains.ltc, { [addresses[1000] as string]: '0.0007', [addresses[0] as string]: '0.002' });
+    await chains.ltc.mine(1);
+    const head = await adapter.head();
+    expect(await adapter.holdings?.(addresses, head)).toEqual(new Map([['LTC', 270_000n]]));
+    await expect(adapter.holdings?.(addresses, head - 1)).rejects.toBeInstanceOf(HoldingsMovedOn);
   }, 60_000);
 });

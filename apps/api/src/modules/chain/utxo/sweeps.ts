@@ -1,14 +1,7 @@
-import {
-  Decimal,
-  SWEEP_ERRORS,
-  type Sweep,
-  type SweepDeposit,
-  type SweepsView,
-  toPlain,
-} from '@vaultline/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { Decimal, SWEEP_ERRORS, type Sweep, type SweepsView } from '@vaultline/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { chainSweeps, type SweepInput } from '../../../db/schema';
+import { chainSweeps } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AuditTrail } from '../../audit/audit.service';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -16,7 +9,8 @@ import type { ChainAdapter } from '../chain.types';
 import type { NetworkId } from '../chain-networks';
 import { estimateFeeRate } from './fee-rate';
 import { buildSweepPsbt, finalizeSignedSweep, parseSweepAccount } from './psbt-sweep';
-import { toUnits, UtxoRpcError } from './rpc';
+import { UtxoRpcError } from './rpc';
+import { held, type SweepRow, toSweep, units } from './sweep-views';
 import { utxoTxNetwork } from './tx-network';
 import { outputScript, UtxoTxError } from './tx-size';
 import { splitKeyOrigin } from './utxo-networks';
@@ -30,7 +24,6 @@ import { type UtxoNode, utxoNodeOf } from './utxo-node';
  * the stored inputs is broadcast; the coins leaving are booked out once (`chain_operator`, the same
  * reference an operator transfer out of that hash would have, so never twice).
  */
-export type SweepRow = typeof chainSweeps.$inferSelect;
 
 /** The fee rate a sweep pays, sat/vB: the node's estimate within these (both nodes relay from 1). */
 const FEE_RATE = { BTC: { min: 2, max: 500 }, LTC: { min: 2, max: 1000 } } as const;
@@ -55,53 +48,6 @@ export function createSweeps(deps: SweepDeps) {
     const asset = adapter.assets[0] as ChainAdapter['assets'][number];
     return { adapter, node, asset, net: utxoTxNetwork(node.coin, node.kind) };
   }
-  const units = (raw: bigint | string, decimals: number) =>
-    toPlain(new Decimal(raw.toString()).div(new Decimal(10).pow(decimals)));
-
-  /** Final deposits at deposit addresses whose outputs are unspent (mempool spends included). */
-  async function held(network: string, node: UtxoNode, decimals: number): Promise<SweepInput[]> {
-    const rows = (
-      (await db.execute(
-        sql`select d.tx_hash, d.event_key, d.address, a.index from chain_deposits d
-            join chain_addresses a on a.network = d.network and a.address = d.address
-            where d.network = ${network} and d.status = 'final' order by a.index, d.tx_hash, d.event_key`,
-      )) as unknown as { rows: { tx_hash: string; event_key: string; address: string; index: number }[] }
-    ).rows;
-    const out: SweepInput[] = [];
-    for (const r of rows) {
-      const vout = Number(r.event_key);
-      const txout = (await node.call('gettxout', [r.tx_hash, vout, true])) as { value: string } | null;
-      if (!txout) continue;
-      out.push({
-        txid: r.tx_hash,
-        vout,
-        address: r.address,
-        index: Number(r.index),
-        amount: toUnits(txout.value, decimals).toString(),
-      });
-    }
-    return out;
-  }
-
-  function toSweep(s: SweepRow, ticker: string, decimals: number): Sweep {
-    const deposit = (i: SweepInput): SweepDeposit => ({ ...i, amount: units(i.amount, decimals) });
-    return {
-      id: s.id,
-      network: s.network,
-      ticker,
-      destination: s.destination,
-      inputs: s.inputs.map(deposit),
-      amount: units(s.amount, decimals),
-      fee: units(s.fee, decimals),
-      status: s.status,
-      psbt: s.psbt,
-      txHash: s.txHash,
-      txUrl: deps.explorerUrl(s.network, s.txHash),
-      createdAt: s.createdAt.toISOString(),
-      broadcastAt: s.broadcastAt?.toISOString() ?? null,
-    };
-  }
-
   async function stored(network: string, id: string): Promise<SweepRow> {
     const [s] = await db
       .select()
@@ -121,7 +67,7 @@ export function createSweeps(deps: SweepDeps) {
   return {
     async view(network: NetworkId): Promise<SweepsView> {
       const { node, asset, net } = networkOf(network);
-      const inputs = await held(network, node, asset.decimals);
+      const inputs = await held(db, network, node, asset.decimals);
       const sweeps = await db
         .select()
         .from(chainSweeps)
@@ -141,7 +87,7 @@ export function createSweeps(deps: SweepDeps) {
         held: inputs.map((i) => ({ ...i, amount: units(i.amount, asset.decimals) })),
         total: units(total, asset.decimals),
         blocked,
-        sweeps: sweeps.map((s) => toSweep(s, asset.ticker, asset.decimals)),
+        sweeps: sweeps.map((s) => toSweep(s, asset.ticker, asset.decimals, deps.explorerUrl)),
       };
     },
 
@@ -162,7 +108,7 @@ export function createSweeps(deps: SweepDeps) {
         });
       }
       const acct = account(network, node, net);
-      const inputs = await held(network, node, asset.decimals);
+      const inputs = await held(db, network, node, asset.decimals);
       if (inputs.length === 0) throw badRequest(SWEEP_ERRORS.nothingHeld, 'NOTHING_TO_SWEEP');
       const { feeRate } = await estimateFeeRate(node.call, FEE_TARGET, FEE_RATE[node.coin]);
       let built: ReturnType<typeof buildSweepPsbt>;
@@ -213,7 +159,7 @@ export function createSweeps(deps: SweepDeps) {
         });
         return r;
       });
-      return toSweep(row, asset.ticker, asset.decimals);
+      return toSweep(row, asset.ticker, asset.decimals, deps.explorerUrl);
     },
 
     /** The unsigned PSBT as a file (binary, BIP 174), as wallets open it. */
@@ -307,7 +253,7 @@ export function createSweeps(deps: SweepDeps) {
         });
         return u;
       });
-      return toSweep(row, asset.ticker, asset.decimals);
+      return toSweep(row, asset.ticker, asset.decimals, deps.explorerUrl);
     },
   };
 }
