@@ -56,7 +56,7 @@ export function NetworkSweeps({ network }: { network: string }) {
               // A region that may scroll sideways: reachable and scrollable by keyboard.
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
               tabIndex={0}
-              aria-label={t('Admin.Networks.Sweep.Held')}
+              aria-label={`${t('Admin.Networks.Sweep.Held')} (${network})`}
               className="mt-2 max-h-64 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <table className="w-full text-left text-sm">
