@@ -5,6 +5,7 @@ import { NETWORK_IDS, type NetworkId, WATCHABLE_NETWORKS } from './modules/chain
 import {
   decodeWif,
   PRIVATE_KEY_PREFIXES,
+  splitKeyOrigin,
   UTXO_KINDS,
   UTXO_PARAMS,
   type UtxoKind,
@@ -204,7 +205,14 @@ function checkXpub(network: string, xpub: string, problems: string[]): void {
  * mainnet, tpub or vpub on testnet and regtest; Ltub on Litecoin), never a private one. Its checksum
  * and depth are checked when the adapter derives its first address at start.
  */
-function checkUtxoXpub(network: string, xpub: string, kind: UtxoKind | undefined, problems: string[]): void {
+function checkUtxoXpub(network: string, text: string, kind: UtxoKind | undefined, problems: string[]): void {
+  if (text.trim().startsWith('[') && !splitKeyOrigin(text).origin) {
+    problems.push(
+      `${network}_XPUB's origin must be [fingerprint/path], e.g. [d34db33f/84'/0'/0']zpub… (8 hex digits, then the path)`,
+    );
+    return;
+  }
+  const xpub = splitKeyOrigin(text).key;
   const prefix = xpub.slice(0, 4);
   if (PRIVATE_KEY_PREFIXES.includes(prefix)) {
     problems.push(

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'payout.paidFound',
   'chainDeposit.refund',
   'chain.operatorTransfer',
+  'chain.sweepBuilt',
+  'chain.sweepBroadcast',
   'deposit.refund',
   'premiumPayment.refund',
   'deposit.reversal',

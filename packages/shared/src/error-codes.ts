@@ -123,6 +123,13 @@ export const ERROR_CODE_PARAMS = {
   WITHDRAWAL_CHAIN_MANAGED: [],
   WITHDRAWAL_SEPA_ONLY: [],
   WITHDRAWAL_HASH_OR_REFERENCE: [],
+  // Sweeps of UTXO deposit addresses by PSBT (decision 0055).
+  NO_KEY_ORIGIN: ['network'],
+  SWEEP_ADDRESS_INVALID: ['network'],
+  NOTHING_TO_SWEEP: [],
+  PSBT_MISMATCH: ['detail'],
+  PSBT_UNSIGNED: ['detail'],
+  BROADCAST_REFUSED: ['detail'],
   // Guest exchange (PublicExchange).
   EXCHANGE_NOT_CRYPTO: [],
   INVALID_EMAIL: [],

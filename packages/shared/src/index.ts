@@ -2,6 +2,7 @@ export * from './admin';
 export * from './admin-audit';
 export * from './auth';
 export * from './chain';
+export * from './chain-sweeps';
 export * from './checkout';
 export * from './common';
 export * from './content';

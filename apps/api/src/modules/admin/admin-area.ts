@@ -4,6 +4,7 @@ import type { TokenService } from '../../lib/tokens';
 import { type AuthState, assertAccountUsable, twoFactorRequired } from '../../plugins/auth';
 import { auditRoutes } from '../audit/audit.routes';
 import { adminChainRoutes } from '../chain/chain.routes';
+import { adminSweepRoutes } from '../chain/sweep.routes';
 import { adminExchangeRoutes } from '../exchange/admin-exchange.routes';
 import { adminExchangeReceivedRoutes } from '../exchange/admin-exchange-received.routes';
 import { adminDepositsRoutes } from '../funding/admin-deposits.routes';
@@ -55,6 +56,7 @@ export const ADMIN_MODULES: readonly FastifyPluginAsync[] = [
   adminExchangeRoutes,
   adminExchangeReceivedRoutes,
   adminChainRoutes,
+  adminSweepRoutes,
   adminPaymentsRoutes,
   adminPartnerRoutes,
   adminPartnerListRoutes,

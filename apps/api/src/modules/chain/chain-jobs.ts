@@ -108,7 +108,16 @@ export function createNetworkJobs(deps: {
       reconcileAt.set(network, last ? last.at.getTime() + RECONCILE_EVERY_MS : 0);
     }
     if (waiters.length === 0 && Date.now() < (reconcileAt.get(network) ?? 0)) return;
-    const rows = await reconcileNetwork({ db, assetId }, adapter);
+    let rows: ReconciliationRow[];
+    try {
+      rows = await reconcileNetwork({ db, assetId }, adapter);
+    } catch (err) {
+      // A UTXO node's tip moved on during the check (utxo-adapter.ts): not an outage, again next pass.
+      if ((err as Error).name !== 'HoldingsMovedOn') throw err;
+      if (waiters.length > 0)
+        reconcileWaiters.set(network, [...waiters, ...(reconcileWaiters.get(network) ?? [])]);
+      return;
+    }
     reconcileAt.set(network, Date.now() + RECONCILE_EVERY_MS);
     for (const r of rows)
       if (!new Decimal(r.difference).isZero())

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { chainReconciliations } from '../../db/schema';
 import type { ChainAdapter } from './chain.types';
+import { sweepsInFlight } from './utxo/sweep-flight';
 
 /** How often each watched network is reconciled (within its job, under its lease). */
 export const RECONCILE_EVERY_MS = 60 * 60 * 1000;
@@ -103,6 +104,8 @@ export async function reconcileNetwork(
 
   const native = adapter.assets.find((a) => !a.contract);
   const nativeId = native ? await deps.assetId(native.ticker) : undefined;
+  // Sweeps of a UTXO network's deposit addresses, booked out and not mined yet (utxo/sweep-flight.ts).
+  const swept = await sweepsInFlight(db, adapter);
   // Payouts: what left the hot wallet at or before the block and is not booked yet (-), and what
   // is booked and left after it (+). A reverted payout spent its fee only.
   const gone = new Map<string, Decimal>();
@@ -128,7 +131,9 @@ export async function reconcileNetwork(
     if (!id) continue;
     const chainHeld = new Decimal((held.get(a.ticker) ?? 0n).toString()).div(new Decimal(10).pow(a.decimals));
     const ledger = await ledgerHeld(db, id);
-    const inFlight = (await transfersInFlight(db, network, id, block)).plus(gone.get(id) ?? 0);
+    const inFlight = (await transfersInFlight(db, network, id, block))
+      .plus(gone.get(id) ?? 0)
+      .plus(a === native ? swept : 0);
     out.push({
       network,
       ticker: a.ticker,

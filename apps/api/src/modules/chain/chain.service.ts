@@ -41,6 +41,7 @@ import {
   type PayoutRow,
   payoutsOf,
 } from './payouts.repository';
+import { createSweeps } from './utxo/sweeps';
 
 export interface ChainServiceDeps {
   db: Db;
@@ -285,7 +286,14 @@ export function createChainService(deps: ChainServiceDeps) {
     owners: payoutOwners,
     log,
   });
+  const sweeps = createSweeps({
+    db,
+    adapters: () => adapters,
+    ledger: deps.ledger,
+    assetId,
+    explorerUrl: service.explorerUrl,
+  });
   // Not spread: `version` is a getter and must stay live.
-  return Object.assign(service, { admin });
+  return Object.assign(service, { admin, sweeps });
 }
 export type ChainService = ReturnType<typeof createChainService>;

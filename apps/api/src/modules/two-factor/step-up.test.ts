@@ -13,6 +13,8 @@ const REQUIRED = [
   'POST /api/Admin/chains/payouts/:id/retry',
   'POST /api/Admin/chains/deposits/:id/refund',
   'POST /api/Admin/chains/:network/operatorTransfers',
+  'POST /api/Admin/chains/:network/sweeps',
+  'POST /api/Admin/chains/:network/sweeps/:id/signed',
   'POST /api/Admin/deposits/:id/refund',
   'POST /api/Admin/premium/payments/:id/refund',
   'POST /api/Admin/anonymousExchanges/refund',

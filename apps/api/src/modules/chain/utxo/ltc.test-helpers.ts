@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { HDKey } from '@scure/bip32';
 import { chainNetworks } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -24,9 +25,11 @@ export function randomTestXpub(): string {
 }
 
 /** The anvil chains (ETH, BSC) and a litecoind regtest node, with the settings that watch all three. */
-export async function startLtcChains(o: { confirmations?: number } = {}): Promise<LtcChains> {
+export async function startLtcChains(
+  o: { confirmations?: number; xpub?: string; origin?: string } = {},
+): Promise<LtcChains> {
   const [evm, ltc] = await Promise.all([startChains({ confirmations: 3 }), startLitecoind()]);
-  const xpub = randomTestXpub();
+  const xpub = o.xpub ?? randomTestXpub();
   return {
     evm,
     ltc,
@@ -34,7 +37,8 @@ export async function startLtcChains(o: { confirmations?: number } = {}): Promis
     env: {
       ...evm.env,
       LTC_RPC_URL: ltc.url,
-      LTC_XPUB: xpub,
+      // With its origin ([fingerprint/path]) when given, as wallets export it for sweeps.
+      LTC_XPUB: o.origin ? `[${o.origin}]${xpub}` : xpub,
       LTC_NETWORK: 'regtest',
       LTC_CONFIRMATIONS: String(o.confirmations ?? 6),
       LTC_EXPLORER_TX_URL: 'https://explorer.test/ltc/tx/{hash}',
@@ -46,8 +50,8 @@ export async function startLtcChains(o: { confirmations?: number } = {}): Promis
 }
 
 /** An app watching ETH, BSC and LTC, once it has read each of them. */
-export async function ltcApp(chains: LtcChains): Promise<TestApp> {
-  const t = await createTestApp({ env: chains.env });
+export async function ltcApp(chains: LtcChains, logStream?: Writable): Promise<TestApp> {
+  const t = await createTestApp({ env: chains.env, ...(logStream ? { logStream } : {}) });
   await waitFor(
     async () => {
       const rows = await t.services.db.select().from(chainNetworks);

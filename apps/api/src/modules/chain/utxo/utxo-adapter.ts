@@ -2,7 +2,8 @@ import type { BlockRef, ChainAdapter, ScannedBlock, Transfer } from '../chain.ty
 import { type UtxoNetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
 import { bip84Deriver } from './bip84';
 import { createUtxoRpc, toUnits, UtxoRpcError } from './rpc';
-import { UTXO_PARAMS, type UtxoKind } from './utxo-networks';
+import { splitKeyOrigin, UTXO_PARAMS, type UtxoKind } from './utxo-networks';
+import { registerUtxoNode } from './utxo-node';
 
 export interface UtxoAdapterOptions {
   network: UtxoNetworkId;
@@ -36,6 +37,21 @@ interface NodeBlock {
 const BLOCKS_PER_REQUEST = 4;
 /** The node's answer to a height above its tip. */
 const HEIGHT_OUT_OF_RANGE = -8;
+/** Addresses asked about in one `scantxoutset` (each call reads the whole UTXO set once). */
+const SCAN_CHUNK = 1000;
+/** A scan of mainnet's UTXO set takes minutes; its own time limit. */
+const SCAN_TIMEOUT_MS = 15 * 60_000;
+
+/** The node's tip moved past the last block read while the check ran: checked again at the next pass. */
+export class HoldingsMovedOn extends Error {
+  constructor(
+    readonly block: number,
+    readonly height: number,
+  ) {
+    super(`the node's UTXO set is at block ${height}, not ${block}: checked again at the next pass`);
+    this.name = 'HoldingsMovedOn';
+  }
+}
 const NO_PARENT = '0'.repeat(64);
 
 /**
@@ -48,10 +64,11 @@ const NO_PARENT = '0'.repeat(64);
 export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
   const params = UTXO_PARAMS[o.network][o.kind];
   const rpc = createUtxoRpc(o.rpcUrl, { timeoutMs: o.timeoutMs ?? 30_000 });
+  const scanRpc = createUtxoRpc(o.rpcUrl, { timeoutMs: SCAN_TIMEOUT_MS });
   const native = WATCHABLE_NETWORKS[o.network].native;
   let derive: (index: number) => string;
   try {
-    derive = bip84Deriver(o.xpub, params);
+    derive = bip84Deriver(splitKeyOrigin(o.xpub).key, params);
   } catch (err) {
     // A start with a key that is not one fails here, with the setting's name.
     throw new Error(`${o.network}_XPUB is ${(err as Error).message}`);
@@ -138,7 +155,27 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     return out;
   }
 
-  return {
+  /**
+   * What the addresses hold: their unspent outputs in the node's UTXO set (`scantxoutset` with
+   * `addr(…)` descriptors, Bitcoin Core 0.17+ and Litecoin Core 0.21), asked of the node and not of
+   * our records. The set is the one at the node's tip, which must be the last block read.
+   */
+  async function holdings(addresses: string[], block: number): Promise<Map<string, bigint>> {
+    let total = 0n;
+    for (let i = 0; i < addresses.length; i += SCAN_CHUNK) {
+      const chunk = addresses.slice(i, i + SCAN_CHUNK).map((a) => `addr(${a})`);
+      const r = await scanRpc.call<{ success: boolean; height: number; unspents: { amount: string }[] }>(
+        'scantxoutset',
+        ['start', chunk],
+      );
+      if (!r.success) throw new UtxoRpcError('scantxoutset did not finish', undefined, undefined);
+      if (r.height !== block) throw new HoldingsMovedOn(block, r.height);
+      for (const u of r.unspents) total += toUnits(u.amount, o.decimals);
+    }
+    return new Map([[native, total]]);
+  }
+
+  const adapter: ChainAdapter = {
     network: o.network,
     assets: [{ ticker: native, contract: undefined, decimals: o.decimals }],
     depositAddress: (index) => ({ address: derive(index) }),
@@ -154,6 +191,14 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     head: () => rpc.call<number>('getblockcount'),
     blockRef,
     scan,
+    holdings,
     hotWallet: undefined,
   };
+  registerUtxoNode(adapter, {
+    call: (method, params) => rpc.call(method, params),
+    coin: o.network,
+    kind: o.kind,
+    accountKey: o.xpub,
+  });
+  return adapter;
 }

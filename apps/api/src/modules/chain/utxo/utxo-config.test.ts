@@ -91,4 +91,18 @@ describe('BTC and LTC settings', () => {
     expect(wrong).toContain('BTC_NETWORK is set but BTC_RPC_URL is not');
     expect(wrong).not.toContain(MAIN_WIF);
   });
+
+  it('take the account key with its origin, [fingerprint/path]key, as wallets export it for sweeps', () => {
+    const fp = HDKey.fromMasterSeed(SEED).fingerprint.toString(16).padStart(8, '0');
+    for (const origin of [`${fp}/84'/0'/0'`, `${fp}/84h/0h/0h`]) {
+      const c = loadConfig({ BTC_RPC_URL: 'http://127.0.0.1:8332', BTC_XPUB: `[${origin}]${ZPUB}` });
+      expect(c.chains.networks[0]?.xpub).toBe(`[${origin}]${ZPUB}`);
+    }
+    expect(problems({ BTC_RPC_URL: 'http://127.0.0.1:8332', BTC_XPUB: `[xyz/84'/0'/0']${ZPUB}` })).toContain(
+      "BTC_XPUB's origin must be [fingerprint/path]",
+    );
+    expect(problems({ BTC_RPC_URL: 'http://127.0.0.1:8332', BTC_XPUB: `[${fp}]${TPUB}` })).toContain(
+      'BTC_XPUB is a test key (tpub…) but BTC_NETWORK is mainnet',
+    );
+  });
 });

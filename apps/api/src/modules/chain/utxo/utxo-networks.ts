@@ -129,3 +129,13 @@ export function decodeWif(text: string, params: UtxoParams): { hex: string } | {
     return { problem: 'holds an uncompressed WIF key: a SegWit wallet needs a compressed one' };
   return { hex: Buffer.from(data.subarray(1, 33)).toString('hex') };
 }
+
+/**
+ * An account key as wallets export it with its origin, `[d34db33f/84'/2'/0']zpub…` (Sparrow, Bitcoin
+ * Core descriptors; decision 0055), or bare. The origin (the master key's fingerprint and the path)
+ * is what a signing wallet needs in a sweep's PSBT; the deposit addresses come from the key alone.
+ */
+export function splitKeyOrigin(text: string): { key: string; origin: string | undefined } {
+  const m = /^\[([0-9a-fA-F]{8}(?:\/\d+['hH]?)*)\](.*)$/.exec(text.trim());
+  return m ? { key: (m[2] as string).trim(), origin: m[1] } : { key: text.trim(), origin: undefined };
+}

@@ -3,6 +3,10 @@ import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { Badge, Detail } from './admin-ui';
 import { NetworkReconciliation } from './network-reconciliation';
+import { NetworkSweeps } from './network-sweeps';
+
+/** The UTXO networks: their deposits are swept by PSBT (decision 0055). */
+const SWEPT = new Set(['BTC', 'LTC']);
 
 /** One watched network in the back office: its node, how far it was read, and the hot wallet. */
 export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
@@ -64,6 +68,7 @@ export function NetworkCard({ network: n }: { network: ChainNetworkStatus }) {
         </p>
       </div>
       <NetworkReconciliation network={n} />
+      {SWEPT.has(n.network) ? <NetworkSweeps network={n.network} /> : null}
     </section>
   );
 }

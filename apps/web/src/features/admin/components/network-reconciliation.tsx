@@ -13,9 +13,7 @@ export function NetworkReconciliation({ network: n }: { network: ChainNetworkSta
   const first = n.reconciliation[0];
   return (
     <div className="mt-4 border-t border-slate-100 pt-3 dark:border-slate-800" data-testid="reconciliation">
-      <p id={`books-${n.network}`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {t('Admin.Networks.Books')}
-      </p>
+      <p className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('Admin.Networks.Books')}</p>
       {first ? (
         <>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -24,12 +22,12 @@ export function NetworkReconciliation({ network: n }: { network: ChainNetworkSta
               block: f.number(String(first.blockNumber), { maximumFractionDigits: 0 }),
             })}
           </p>
-          {/* On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it. */}
           <section
-            className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-sky-600"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+            // A region that scrolls sideways on a phone: reachable and scrollable by keyboard.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
             tabIndex={0}
-            aria-labelledby={`network-${n.network} books-${n.network}`}
+            aria-label={`${t('Admin.Networks.Books')} (${n.network})`}
+            className="mt-2 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-600 dark:text-slate-400">
