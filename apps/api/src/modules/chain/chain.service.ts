@@ -141,7 +141,7 @@ export function createChainService(deps: ChainServiceDeps) {
     return {
       network,
       confirmations: settings.get(network)?.confirmations ?? 1,
-      payouts: adapter.hotWallet !== undefined,
+      payouts: adapter.hotWallet !== undefined || adapter.utxoWallet !== undefined,
     };
   }
 
