@@ -97,9 +97,9 @@ describe('SIGKILL between signing a batch of LTC payouts and broadcasting it', (
     expect((await rows('select distinct tx_hash from chain_payouts')).map((r) => r.tx_hash)).toEqual([txid]);
     for (const a of to)
       expect(await chains.ltc.rpc.call<string>('getreceivedbyaddress', [a, 1])).toBe('0.10000000');
-    expect(
-      await rows(`select count(*)::int n from journal_entries where kind = 'chain_fee'`),
-    ).toEqual([{ n: 1 }]);
+    expect(await rows(`select count(*)::int n from journal_entries where kind = 'chain_fee'`)).toEqual([
+      { n: 1 },
+    ]);
     run.proc.kill('SIGTERM');
     await run.exited;
   }, 240_000);

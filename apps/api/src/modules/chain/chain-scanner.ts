@@ -20,7 +20,6 @@ import {
 import type { BlockRef, ChainAdapter, ScannedBlock } from './chain.types';
 import { addressesSince } from './chain-addresses.repository';
 import { findFork } from './chain-fork';
-import { recordOwn, rewindOwn, unspentOutpoints } from './utxo/utxo.repository';
 import {
   type AfterCommit,
   type DepositOwner,
@@ -28,6 +27,7 @@ import {
   dispatchToOwners,
   runAfterCommit,
 } from './chain-owners';
+import { recordOwn, rewindOwn, unspentOutpoints } from './utxo/utxo.repository';
 
 export interface ScannerDeps {
   db: Db;

@@ -13,6 +13,11 @@ export interface ChainAdapter {
   readonly assets: readonly ChainAsset[];
   /** Deposit address i of the operator's extended public key (watch-only); the memo on memo networks. */
   depositAddress(index: number): { address: string; memo?: string };
+  /**
+   * Whether the hot wallet can pay this address on the node's chain (UTXO: the network's own
+   * prefixes, regtest and testnet included, which the address library does not know).
+   */
+  acceptsAddress?(address: string): boolean;
   /** The form addresses are stored and compared in (lower-case hex on EVM). */
   normalAddress(address: string): string;
   chainId(): Promise<number>;
@@ -117,9 +122,11 @@ export interface UtxoWallet {
     txids: string[],
     spent: SpentOutput[],
     fromHeight: number,
-  ): Promise<{ mined: { txid: string; fee: bigint; height: number; confirmations: number } | null; pooled: string[] }>;
+  ): Promise<{
+    mined: { txid: string; fee: bigint; height: number; confirmations: number } | null;
+    pooled: string[];
+  }>;
 }
-
 
 export interface Transfer {
   txHash: string;

@@ -27,7 +27,12 @@ export const attemptOf = (s: SignedBatch): BatchAttempt => ({
   feeRate: s.feeRate,
 });
 
-export async function insertBatch(tx: DbOrTx, network: string, s: SignedBatch, head: number): Promise<BatchRow> {
+export async function insertBatch(
+  tx: DbOrTx,
+  network: string,
+  s: SignedBatch,
+  head: number,
+): Promise<BatchRow> {
   const [row] = await tx
     .insert(chainPayoutBatches)
     .values({
@@ -73,5 +78,9 @@ export async function moveBatch(
 
 /** The payouts a batch pays. */
 export function payoutsOfBatch(db: DbOrTx, batchId: string): Promise<PayoutRow[]> {
-  return db.select().from(chainPayouts).where(eq(chainPayouts.batchId, batchId)).orderBy(asc(chainPayouts.createdAt));
+  return db
+    .select()
+    .from(chainPayouts)
+    .where(eq(chainPayouts.batchId, batchId))
+    .orderBy(asc(chainPayouts.createdAt));
 }

@@ -10,8 +10,8 @@ import { chainNetworks, chainPayoutBatches, chainUtxos } from '../../../db/schem
 import { type ChainTestSeams, createTestApp, type TestApp } from '../../../test/test-app';
 import { startChains, waitFor } from '../dev-chains.test-helpers';
 import { startLitecoind } from './litecoind';
-import { randomTestXpub } from './ltc.test-helpers';
 import type { LtcChains } from './ltc.test-helpers';
+import { randomTestXpub } from './ltc.test-helpers';
 import { utxoTxNetwork } from './tx-network';
 
 export interface LtcPayoutChains extends LtcChains {
@@ -24,7 +24,10 @@ export interface LtcPayoutChains extends LtcChains {
  * an LTC hot wallet key in a file: the settings of an installation that pays LTC by itself.
  */
 export async function startLtcPayoutChains(o: { confirmations?: number } = {}): Promise<LtcPayoutChains> {
-  const [evm, ltc] = await Promise.all([startChains({ confirmations: 2 }), startLitecoind({ replacement: true })]);
+  const [evm, ltc] = await Promise.all([
+    startChains({ confirmations: 2 }),
+    startLitecoind({ replacement: true }),
+  ]);
   const net = utxoTxNetwork('LTC', 'regtest');
   const key = randomBytes(32);
   const hot = p2wpkh(pubECDSA(key), net.params).address as string;
@@ -78,7 +81,11 @@ export async function fundHot(t: TestApp, chains: LtcPayoutChains, amounts: stri
   let txid = '';
   for (const a of amounts) txid = await chains.ltc.rpc.call<string>('sendtoaddress', [chains.hot, a]);
   await chains.ltc.mine(1);
-  await waitFor(async () => (await hotOutputs(t)).length >= before + amounts.length, 20_000, 'hot outputs seen');
+  await waitFor(
+    async () => (await hotOutputs(t)).length >= before + amounts.length,
+    20_000,
+    'hot outputs seen',
+  );
   return txid;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainPayouts, journalEntries } from '../../../db/schema';
+import { auditLog, chainPayouts, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
@@ -21,7 +21,7 @@ import {
 // stored before it is broadcast; at 2 confirmations they are settled and the batch's fee is booked once.
 let chains: LtcPayoutChains;
 let t: TestApp;
-let admin: { id: string };
+let admin: { id: string; token: string };
 
 beforeAll(async () => {
   chains = await startLtcPayoutChains();
@@ -91,7 +91,11 @@ describe('three payouts waiting together', () => {
     expect((await hotOutputs(t)).filter((u) => u.batchId === batch?.id).length).toBeGreaterThan(0);
 
     const [blockhash] = await chains.ltc.mine(2);
-    await waitFor(async () => (await payoutRows(refs)).every((p) => p.status === 'confirmed'), 20_000, 'confirmed');
+    await waitFor(
+      async () => (await payoutRows(refs)).every((p) => p.status === 'confirmed'),
+      20_000,
+      'confirmed',
+    );
     const mined = await onChain(t, chains, txid, blockhash);
     expect(mined.fee).toBe(tx.fee);
     const [done] = (await batches(t)).filter((b) => b.id === batch?.id);
@@ -126,4 +130,68 @@ describe('three payouts waiting together', () => {
     await fundHot(t, chains, ['60']);
     await waitFor(async () => (await payoutRows([ref as string]))[0]?.status === 'sent', 20_000, 'sent');
   }, 60_000);
+});
+
+const feeEntries = (batchId: string) =>
+  t.services.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.kind, 'chain_fee'), eq(journalEntries.reference, batchId)));
+
+describe('an admin’s fee bump (RBF)', () => {
+  it('replaces the waiting transaction; the replacement is mined, paid once, its fee booked once', async () => {
+    const to = await newAddress();
+    const [ref] = await askTogether([{ to, amount: '0.05' }]);
+    await waitFor(async () => (await payoutRows([ref as string]))[0]?.status === 'sent', 20_000, 'sent');
+    const [p] = await payoutRows([ref as string]);
+    const original = p?.txHash as string;
+    const bump = (feeRate: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/Admin/chains/payouts/${p?.id}/bump`,
+        token: admin.token,
+        payload: { feeRate },
+      });
+    const res = await bump('40');
+    expect(res.statusCode).toBe(200);
+    const replacement = res.json().content.txHash as string;
+    expect(replacement).not.toBe(original);
+    // The node (with -mempoolreplacement=1) holds the replacement only; it pays more.
+    const pool = await chains.ltc.rpc.call<string[]>('getrawmempool');
+    expect(pool).toContain(replacement);
+    expect(pool).not.toContain(original);
+    const [before, after] = [
+      await onChain(t, chains, original).catch(() => undefined),
+      await onChain(t, chains, replacement),
+    ];
+    expect(before).toBeUndefined();
+    expect(after.outputs.find((o) => o.address === to)?.amount).toBe(5_000_000n);
+    const [batch] = (await batches(t)).filter((b) => b.id === p?.batchId);
+    expect(JSON.parse(batch?.attempts ?? '[]').map((a: { txid: string }) => a.txid)).toEqual([
+      original,
+      replacement,
+    ]);
+
+    const [blockhash] = await chains.ltc.mine(2);
+    await waitFor(
+      async () => (await payoutRows([ref as string]))[0]?.status === 'confirmed',
+      20_000,
+      'confirmed',
+    );
+    const [done] = (await batches(t)).filter((b) => b.id === p?.batchId);
+    const mined = await onChain(t, chains, replacement, blockhash);
+    expect(done).toMatchObject({ status: 'confirmed', minedTxid: replacement, feePaid: mined.fee });
+    expect((await payoutRows([ref as string]))[0]?.txHash).toBe(replacement);
+    expect(await feeEntries(batch?.id as string)).toHaveLength(1);
+    expect(
+      (await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'payout.bump'))).map(
+        (a) => a.targetId,
+      ),
+    ).toEqual([p?.id]);
+    // A payout mined is bumped no more.
+    const late = await bump('80');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('PAYOUT_NOT_BUMPABLE');
+    expect(await auditClean(t)).toBe(true);
+  }, 90_000);
 });

@@ -3,6 +3,7 @@ import { type UtxoNetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
 import { bip84Deriver } from './bip84';
 import { createUtxoRpc, toUnits, UtxoRpcError } from './rpc';
 import { utxoTxNetwork } from './tx-network';
+import { outputScript } from './tx-size';
 import { UTXO_PARAMS, type UtxoKind } from './utxo-networks';
 import { createUtxoWallet } from './utxo-wallet';
 
@@ -187,6 +188,14 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     assets: [{ ticker: native, contract: undefined, decimals: o.decimals }],
     depositAddress: (index) => ({ address: derive(index) }),
     normalAddress,
+    acceptsAddress(address) {
+      try {
+        outputScript(address.trim(), utxoTxNetwork(o.network, o.kind));
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async chainId() {
       const info = await rpc.call<{ chain: string }>('getblockchaininfo');
       if (info.chain !== params.nodeChain)

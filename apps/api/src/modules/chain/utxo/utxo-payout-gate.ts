@@ -7,9 +7,11 @@ import { movePayout, type PayoutRow, type PayoutStatus } from '../payouts.reposi
  * valued now from the rate service; without a price, an automatic one waits; above the automatic
  * limit, it waits for an admin's Send. The daily cap is checked again in the signing transaction.
  */
-export function waitingGate(deps: Pick<PayoutWorkerDeps, 'db' | 'adapter' | 'tickerOf' | 'usdPrice' | 'owners' | 'log'> & {
-  autoPayoutMaxUsd: Decimal;
-}) {
+export function waitingGate(
+  deps: Pick<PayoutWorkerDeps, 'db' | 'adapter' | 'tickerOf' | 'usdPrice' | 'owners' | 'log'> & {
+    autoPayoutMaxUsd: Decimal;
+  },
+) {
   const { db, adapter } = deps;
   async function hold(p: PayoutRow, status: PayoutStatus, reason: PayoutReason, usd?: Decimal) {
     if (p.status === status && p.reason === reason) return;
@@ -18,7 +20,10 @@ export function waitingGate(deps: Pick<PayoutWorkerDeps, 'db' | 'adapter' | 'tic
       reason,
       ...(usd ? { usdValue: toPlain(usd) } : {}),
     });
-    if (row) await deps.owners[row.purpose].changed(row).catch((err) => deps.log.error({ err }, 'payout follow-up failed'));
+    if (row)
+      await deps.owners[row.purpose]
+        .changed(row)
+        .catch((err) => deps.log.error({ err }, 'payout follow-up failed'));
   }
   return async function gate(ps: PayoutRow[]): Promise<{ p: PayoutRow; usd: Decimal | undefined }[]> {
     const out: { p: PayoutRow; usd: Decimal | undefined }[] = [];

@@ -1,8 +1,8 @@
 import { Decimal, toPlain } from '@vaultline/shared';
 import type { Tx } from '../../../db/client';
-import type { PayoutWorkerDeps } from '../chain-payouts';
-import { type AfterCommit, runAfterCommit } from '../chain-owners';
 import { PayoutRefusal, type UtxoWallet } from '../chain.types';
+import { type AfterCommit, runAfterCommit } from '../chain-owners';
+import type { PayoutWorkerDeps } from '../chain-payouts';
 import { unitsOf } from '../payout-check';
 import { autoSentUsd, lockAutoPayoutCap, movePayout, type PayoutRow, payoutsIn } from '../payouts.repository';
 import {
@@ -92,7 +92,10 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
     const mined = found.mined;
     if (!mined) {
       if (b.status === 'mined') {
-        log.warn({ network, batch: b.id }, `${network}: payout batch ${b.minedTxid} left the chain; sending it again`);
+        log.warn(
+          { network, batch: b.id },
+          `${network}: payout batch ${b.minedTxid} left the chain; sending it again`,
+        );
         const rows = await db.transaction(async (tx) => {
           if (!(await moveBatch(tx, b.id, ['mined'], { status: 'sent', blockNumber: null, minedTxid: null })))
             return [];
@@ -108,7 +111,13 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
     if (mined.confirmations >= deps.confirmations) return settle(b, mined);
     if (b.status === 'sent' || b.blockNumber !== mined.height || b.minedTxid !== mined.txid) {
       const rows = await db.transaction(async (tx) => {
-        if (!(await moveBatch(tx, b.id, [b.status], { status: 'mined', blockNumber: mined.height, minedTxid: mined.txid })))
+        if (
+          !(await moveBatch(tx, b.id, [b.status], {
+            status: 'mined',
+            blockNumber: mined.height,
+            minedTxid: mined.txid,
+          }))
+        )
           return [];
         return movePayouts(tx, b, ['sent', 'mined'], { status: 'mined', ...at, minedAt: new Date() });
       });
@@ -167,12 +176,19 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
       signed = wallet.sign(utxos, payments, feeRate);
     } catch (err) {
       if (!(err instanceof PayoutRefusal)) throw err;
-      return refused(chosen.map((c) => c.p), err, utxos, feeRate);
+      return refused(
+        chosen.map((c) => c.p),
+        err,
+        utxos,
+        feeRate,
+      );
     }
     const head = await adapter.head();
     const batch = await db
       .transaction(async (tx) => {
-        const autoUsd = chosen.filter((c) => c.p.approvedBy === null).reduce((s, c) => s.plus(c.usd ?? 0), new Decimal(0));
+        const autoUsd = chosen
+          .filter((c) => c.p.approvedBy === null)
+          .reduce((s, c) => s.plus(c.usd ?? 0), new Decimal(0));
         if (autoUsd.gt(0)) {
           // One cap over every network, as on EVM: serialised on its lock to the end of this transaction.
           await lockAutoPayoutCap(tx);
@@ -218,7 +234,12 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   }
 
   /** The batch cannot be built: too little (they wait for funds) or a payout the network refuses. */
-  async function refused(ps: PayoutRow[], err: PayoutRefusal, utxos: Parameters<UtxoWallet['sign']>[0], feeRate: number) {
+  async function refused(
+    ps: PayoutRow[],
+    err: PayoutRefusal,
+    utxos: Parameters<UtxoWallet['sign']>[0],
+    feeRate: number,
+  ) {
     const rows: (PayoutRow | undefined)[] = [];
     for (const p of ps) {
       let alone: PayoutRefusal | undefined = err;
@@ -230,7 +251,13 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
           alone = e instanceof PayoutRefusal ? e : err;
         }
       if (alone?.kind === 'refused')
-        rows.push(await movePayout(db, p.id, ['queued', 'funds'], { status: 'blocked', reason: 'unpayable', lastError: alone.detail }));
+        rows.push(
+          await movePayout(db, p.id, ['queued', 'funds'], {
+            status: 'blocked',
+            reason: 'unpayable',
+            lastError: alone.detail,
+          }),
+        );
       else if (err.kind === 'funds' && p.status !== 'funds') {
         log.warn(
           { network, payout: p.id, held: coins(await unspentTotal(db, network)) },

@@ -26,7 +26,15 @@ export async function recordOwn(
   if (own.outputs.length > 0)
     await tx
       .insert(chainUtxos)
-      .values(own.outputs.map((u) => ({ network, txid: u.txid, vout: u.vout, amount: u.amountRaw, blockNumber: block })))
+      .values(
+        own.outputs.map((u) => ({
+          network,
+          txid: u.txid,
+          vout: u.vout,
+          amount: u.amountRaw,
+          blockNumber: block,
+        })),
+      )
       .onConflictDoUpdate({
         target: [chainUtxos.network, chainUtxos.txid, chainUtxos.vout],
         set: { blockNumber: block },
@@ -101,5 +109,11 @@ export async function releaseOutputs(tx: DbOrTx, network: string, batchIds: stri
   await tx
     .update(chainUtxos)
     .set({ batchId: null })
-    .where(and(eq(chainUtxos.network, network), inArray(chainUtxos.batchId, batchIds), isNull(chainUtxos.spentTxid)));
+    .where(
+      and(
+        eq(chainUtxos.network, network),
+        inArray(chainUtxos.batchId, batchIds),
+        isNull(chainUtxos.spentTxid),
+      ),
+    );
 }
