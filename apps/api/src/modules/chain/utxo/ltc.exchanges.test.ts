@@ -3,6 +3,8 @@ import { TransactionStatus } from '@vaultline/shared';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
+import { fund, makeUser } from '../../ledger/ledger.test-helpers';
+import { requestWithdrawalDirect, withdrawalRow } from '../../withdrawals/withdrawals.test-helpers';
 import {
   auditClean,
   createChainExchange,
@@ -85,6 +87,26 @@ describe('guest exchanges between LTC and ETH', () => {
       units(done.destinationAmount, 18),
     );
     expect((await exchangeRow(t, e.id)).amountReceived).toBe('1.25');
+    expect(await auditClean(t)).toBe(true);
+  }, 90_000);
+});
+
+describe('a user’s LTC withdrawal', () => {
+  it('is paid from the hot wallet on chain, exactly, and completes once confirmed', async () => {
+    const u = await makeUser(t);
+    await fund(t, u.id, 'LTC', '1');
+    const to = await chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32']);
+    const w = await requestWithdrawalDirect(t, {
+      userId: u.id,
+      ticker: 'LTC',
+      amount: '0.4',
+      fee: '0.001',
+      to,
+    });
+    await waitFor(async () => (await withdrawalRow(t, w.id)).status === 'sent', 30_000, 'sent');
+    await chains.ltc.mine(2);
+    await waitFor(async () => (await withdrawalRow(t, w.id)).status === 'completed', 30_000, 'completed');
+    expect(await chains.ltc.rpc.call<string>('getreceivedbyaddress', [to, 1])).toBe('0.40000000');
     expect(await auditClean(t)).toBe(true);
   }, 90_000);
 });

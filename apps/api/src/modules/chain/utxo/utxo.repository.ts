@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { chainUtxos } from '../../../db/schema';
 import type { OwnOutput, OwnSpend, SpentOutput } from '../chain.types';
@@ -101,19 +101,4 @@ export async function takeOutputs(
     taken += rows.length;
   }
   return taken === inputs.length;
-}
-
-/** A batch known dropped (neither it nor a replacement can be mined): its outputs are free again. */
-export async function releaseOutputs(tx: DbOrTx, network: string, batchIds: string[]): Promise<void> {
-  if (batchIds.length === 0) return;
-  await tx
-    .update(chainUtxos)
-    .set({ batchId: null })
-    .where(
-      and(
-        eq(chainUtxos.network, network),
-        inArray(chainUtxos.batchId, batchIds),
-        isNull(chainUtxos.spentTxid),
-      ),
-    );
 }
