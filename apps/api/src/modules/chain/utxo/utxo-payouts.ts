@@ -37,6 +37,8 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   const afterError = (err: unknown) => log.error({ err, network }, `${network}: a payout follow-up failed`);
   const coins = (raw: bigint) => toPlain(new Decimal(raw.toString()).div(new Decimal(10).pow(decimals)));
   const gate = waitingGate(deps);
+  /** The confirmations each mined batch was last shown with (this process). */
+  const shown = new Map<string, number>();
 
   async function changed(rows: (PayoutRow | undefined)[]) {
     for (const p of rows) if (p) await deps.owners[p.purpose].changed(p).catch(afterError);
@@ -123,6 +125,9 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
       });
       await changed(rows);
     }
+    // Its owners show the confirmations live: told when the count changed since last shown.
+    if (shown.get(b.id) === mined.confirmations) return;
+    shown.set(b.id, mined.confirmations);
     for (const p of await payoutsOfBatch(db, b.id))
       await deps.owners[p.purpose].progress?.(p, mined.confirmations, deps.confirmations).catch(afterError);
   }
@@ -136,6 +141,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
         blockNumber: mined.height,
         feePaid: mined.fee,
       });
+      shown.delete(b.id);
       if (!row) return [];
       const nativeId = native ? await deps.assetId(native.ticker) : undefined;
       if (nativeId && mined.fee > 0n) {

@@ -46,9 +46,17 @@ export async function recordOwn(
       .where(and(eq(chainUtxos.network, network), eq(chainUtxos.txid, s.txid), eq(chainUtxos.vout, s.vout)));
 }
 
-/** A reorganisation above `fork`: the outputs read above it are forgotten, their spends undone. */
+/**
+ * A reorganisation above `fork`: the outputs read above it are forgotten, their spends undone. One
+ * taken by a stored batch is kept, still taken: that batch may be mined with it once it is mined
+ * again, so no other batch may ever spend it.
+ */
 export async function rewindOwn(tx: DbOrTx, network: string, fork: number): Promise<void> {
-  await tx.delete(chainUtxos).where(and(eq(chainUtxos.network, network), gt(chainUtxos.blockNumber, fork)));
+  await tx
+    .delete(chainUtxos)
+    .where(
+      and(eq(chainUtxos.network, network), gt(chainUtxos.blockNumber, fork), isNull(chainUtxos.batchId)),
+    );
   await tx
     .update(chainUtxos)
     .set({ spentTxid: null, spentBlock: null })
