@@ -49,6 +49,11 @@ export interface ChainNetworkConfig {
   explorerTxUrl: string | undefined;
   /** UTXO networks (BTC, LTC): which chain the node is on (`NET_NETWORK`); undefined on EVM networks. */
   utxoKind?: UtxoKind;
+  /**
+   * UTXO networks: the payouts' fee rate floor and ceiling (sat/vB, `NET_FEE_RATE_MIN`/`MAX`) and the
+   * most payouts one transaction carries (`NET_BATCH_MAX`, default 50); decision 0055.
+   */
+  utxoPayouts?: { feeRateMin: number; feeRateMax: number; batchMax: number };
   /** Per asset (ticker), the amount below which a transfer is dust: recorded and held, never settled by itself. */
   dust: Record<string, Decimal>;
 }
@@ -87,7 +92,9 @@ export function chainsConfig(
       'EXPLORER_TX_URL',
       'DUST',
       'USDT_DUST',
-      ...(WATCHABLE_NETWORKS[network].family === 'utxo' ? ['NETWORK'] : []),
+      ...(WATCHABLE_NETWORKS[network].family === 'utxo'
+        ? ['NETWORK', 'FEE_RATE_MIN', 'FEE_RATE_MAX', 'BATCH_MAX']
+        : []),
     ];
     if (!rpcUrl) {
       for (const name of others)
@@ -108,7 +115,9 @@ export function chainsConfig(
       else problems.push(`${network}_NETWORK must be mainnet, testnet or regtest`);
       for (const name of ['USDT_CONTRACT', 'USDT_DUST'])
         if (v(name)) problems.push(`${network}_${name} does not apply: ${def.name} has no token watched`);
-    }
+    } else
+      for (const name of ['FEE_RATE_MIN', 'FEE_RATE_MAX', 'BATCH_MAX'])
+        if (v(name)) problems.push(`${network}_${name} applies to BTC and LTC only`);
     const xpub = v('XPUB');
     if (!xpub) problems.push(`${network}_XPUB is required when ${network}_RPC_URL is set`);
     else if (utxo) checkUtxoXpub(network, xpub, utxoKind, problems);
@@ -151,7 +160,7 @@ export function chainsConfig(
       usdtContract: contract as `0x${string}` | undefined,
       explorerTxUrl: explorer,
       dust,
-      ...(utxoKind ? { utxoKind } : {}),
+      ...(utxoKind ? { utxoKind, utxoPayouts: utxoPayoutSettings(network, v, problems) } : {}),
     });
   }
   const pollMs = intSetting(env.CHAIN_POLL_MS, 2000, 20, 600_000);
@@ -271,4 +280,28 @@ function readKeyFile(name: string, file: string | undefined, problems: string[])
     return undefined;
   }
   return new SecretKey((text.startsWith('0x') ? text : `0x${text}`) as `0x${string}`);
+}
+
+/** NET_FEE_RATE_MIN / MAX (sat/vB, up to 3 decimals) and NET_BATCH_MAX of a UTXO network. */
+function utxoPayoutSettings(
+  network: string,
+  v: (name: string) => string | undefined,
+  problems: string[],
+): { feeRateMin: number; feeRateMax: number; batchMax: number } {
+  const rate = (name: string, fallback: number) => {
+    const text = v(name);
+    if (text === undefined) return fallback;
+    if (!/^\d+(\.\d{1,3})?$/.test(text) || Number(text) <= 0) {
+      problems.push(`${network}_${name} must be a fee rate in sat/vB above 0 (e.g. ${fallback})`);
+      return fallback;
+    }
+    return Number(text);
+  };
+  const feeRateMin = rate('FEE_RATE_MIN', 1);
+  const feeRateMax = rate('FEE_RATE_MAX', 500);
+  if (feeRateMax < feeRateMin)
+    problems.push(`${network}_FEE_RATE_MAX must not be below ${network}_FEE_RATE_MIN`);
+  const batchMax = intSetting(v('BATCH_MAX'), 50, 1, 1000);
+  if (batchMax === undefined) problems.push(`${network}_BATCH_MAX must be a whole number from 1 to 1000`);
+  return { feeRateMin, feeRateMax, batchMax: batchMax ?? 50 };
 }

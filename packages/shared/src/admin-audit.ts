@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'payout.cancel',
   'payout.redirect',
   'payout.paidFound',
+  'payout.bump',
   'chainDeposit.refund',
   'chain.operatorTransfer',
   'chain.sweepBuilt',

@@ -109,6 +109,8 @@ export const CHAIN_ERRORS = {
   payoutCheckUnavailable:
     'The node cannot tell whether the hot wallet already paid this payout (its history since the payout was signed is not available); check the hot wallet by hand.',
   payoutSuperseded: 'Another payout of the same transfer is already under way.',
+  payoutNotBumpable: 'Only a BTC or LTC payout sent and not yet mined can have its fee bumped.',
+  payoutBumpRefused: (detail: string) => `The fee bump cannot be made: ${detail}`,
   payoutNotRetryable:
     'What this payout paid for has ended (a withdrawal that failed gave its money back): it cannot be retried.',
   chainManaged: 'This exchange is settled from the blockchain; use its payout in Networks instead.',
@@ -215,6 +217,14 @@ export const adminPayoutsQuerySchema = adminPageQuerySchema.extend({
 export type AdminPayoutsQuery = z.infer<typeof adminPayoutsQuerySchema>;
 export const adminPayoutsPageSchema = adminPageOf(adminPayoutSchema);
 export const payoutIdParamsSchema = z.object({ id: uuidSchema });
+/** An admin's fee bump of a waiting BTC/LTC payout (RBF, decision 0055): the new rate, sat/vB. */
+export const bumpPayoutSchema = z.object({
+  feeRate: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,3})?$/, 'a fee rate in sat/vB, e.g. 25 or 12.5')
+    .refine((v) => Number(v) > 0, 'a fee rate above 0'),
+});
+export type BumpPayout = z.infer<typeof bumpPayoutSchema>;
 
 export const adminChainDepositSchema = z.object({
   id: uuidSchema,

@@ -117,6 +117,8 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_CHECK_UNAVAILABLE: ['detail'],
   PAYOUT_SUPERSEDED: [],
   PAYOUT_NOT_RETRYABLE: [],
+  PAYOUT_NOT_BUMPABLE: [],
+  PAYOUT_BUMP_REFUSED: ['detail'],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
   // Withdrawals (decision 0054): an admin's record of one paid by hand.

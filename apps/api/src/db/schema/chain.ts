@@ -217,6 +217,8 @@ export const chainPayouts = pgTable(
     lastError: text('last_error'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     nonce: bigint('nonce', { mode: 'number' }),
+    /** UTXO networks: the batch (one signed transaction) that pays it; its tx_hash is the batch's. */
+    batchId: uuid('batch_id'),
     rawTx: text('raw_tx'),
     txHash: text('tx_hash'),
     /**
@@ -244,7 +246,11 @@ export const chainPayouts = pgTable(
       .where(
         sql`${t.purpose} in ('exchange_payout', 'exchange_refund') and ${t.status} not in ('failed', 'cancelled')`,
       ),
-    uniqueIndex('chain_payouts_hash_unique').on(t.txHash).where(sql`${t.txHash} is not null`),
+    // A batch's payouts share its transaction (UTXO networks); any other payout has its own.
+    uniqueIndex('chain_payouts_hash_unique')
+      .on(t.txHash)
+      .where(sql`${t.txHash} is not null and ${t.batchId} is null`),
+    index('chain_payouts_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
     index('chain_payouts_open_idx')
       .on(t.network, t.createdAt)
       .where(sql`${t.status} not in ('confirmed', 'failed', 'cancelled')`),

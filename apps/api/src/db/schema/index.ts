@@ -2,6 +2,7 @@ export * from './audit';
 export * from './chain';
 export * from './chain-reconciliation';
 export * from './chain-sweeps';
+export * from './chain-utxo';
 export * from './content';
 export * from './convert';
 export * from './exchange';

@@ -19,6 +19,7 @@ import type { PayoutOwner } from './chain-owners';
 import { latestReconciliations } from './chain-reconcile';
 import { createPayoutActions } from './payout-admin';
 import { countPayouts, listPayouts, type PayoutRow, payoutsIn } from './payouts.repository';
+import { createPayoutBump } from './utxo/payout-bump';
 
 interface AdminDeps {
   db: Db;
@@ -28,7 +29,7 @@ interface AdminDeps {
   limits: { autoPayoutMaxUsd: Decimal; autoPayoutDailyMaxUsd: Decimal };
   explorerUrl: (network: string | null, hash: string | null) => string | null;
   owners: Record<PayoutRow['purpose'], PayoutOwner>;
-  log: { error(o: object, msg: string): void };
+  log: { error(o: object, msg: string): void; warn(o: object, msg: string): void };
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -149,6 +150,13 @@ export function createChainAdmin(deps: AdminDeps) {
     },
 
     ...actions,
+    bump: createPayoutBump({
+      db,
+      adapters: deps.adapters,
+      changed: (p) => deps.owners[p.purpose].changed(p),
+      toAdminPayout,
+      log: deps.log,
+    }),
 
     async deposits(q: AdminPageQuery): Promise<AdminPage<AdminChainDeposit>> {
       const [rows, total] = await Promise.all([

@@ -55,7 +55,7 @@ export function createNetworkJobs(deps: {
   function networkPass(
     adapter: ChainAdapter,
     scanner: ReturnType<typeof createScanner>,
-    payouts: ReturnType<typeof createPayoutWorker>,
+    payouts: { pass(): Promise<number> },
   ) {
     const network = adapter.network;
     return async () => {
@@ -158,6 +158,9 @@ export function createNetworkJobs(deps: {
           rpcUrl: n.rpcUrl,
           xpub: n.xpub,
           decimals: decimals.get(WATCHABLE_NETWORKS[network].native) ?? 8,
+          ...(n.hotWalletKey && n.utxoPayouts
+            ? { hotWallet: { keyHex: n.hotWalletKey.reveal(), ...n.utxoPayouts } }
+            : {}),
         });
       });
     }
@@ -179,7 +182,7 @@ export function createNetworkJobs(deps: {
         demo: deps.demo,
         dust: (ticker) => deps.settings.get(adapter.network)?.dust[ticker],
       });
-      const payouts = createPayoutWorker({
+      const workerDeps: PayoutWorkerDeps = {
         db,
         adapter,
         confirmations,
@@ -192,7 +195,12 @@ export function createNetworkJobs(deps: {
         autoPayoutMaxUsd: deps.config.autoPayoutMaxUsd,
         autoPayoutDailyMaxUsd: deps.config.autoPayoutDailyMaxUsd,
         ...(deps.payoutHooks ? { hooks: deps.payoutHooks } : {}),
-      });
+      };
+      // UTXO networks pay in batches from the hot wallet's outputs; EVM ones one nonce at a time.
+      const wallet = adapter.utxoWallet;
+      const payouts = wallet
+        ? (await import('./utxo/utxo-payouts')).createUtxoPayoutWorker({ ...workerDeps, wallet })
+        : createPayoutWorker(workerDeps);
       const job = createIntervalJob({
         name: `chain ${adapter.network}`,
         everyMs: deps.config.pollMs,

@@ -27,6 +27,7 @@ import {
   dispatchToOwners,
   runAfterCommit,
 } from './chain-owners';
+import { recordOwn, rewindOwn, unspentOutpoints } from './utxo/utxo.repository';
 
 export interface ScannerDeps {
   db: Db;
@@ -136,6 +137,7 @@ export function createScanner(deps: ScannerDeps) {
     const forkAt = fork;
     const after = await db.transaction(async (tx) => {
       const { orphaned, deep } = await rewindTo(tx, network, forkAt);
+      if (adapter.utxoWallet) await rewindOwn(tx, network, forkAt);
       if (restart) {
         await insertBlocks(tx, [{ network, ...restart }]);
         await updateNetwork(tx, network, { scannedHash: restart.hash, haltedReason: null });
@@ -222,6 +224,8 @@ export function createScanner(deps: ScannerDeps) {
         ...(await dispatch(moved, async (owner, r) => owner.left?.(tx, r, 'moved'))),
         ...(await dispatch(shrunk, async (owner, r) => owner.left?.(tx, r, 'dust'))),
       ];
+      // The hot wallet's outputs and their spends (UTXO), with the blocks that hold them.
+      for (const b of blocks) if (b.own) await recordOwn(tx, network, b.number, b.own);
       await updateNetwork(tx, network, { scannedBlock: last.number, scannedHash: last.hash });
       await pruneBlocks(tx, network, last.number, keep);
       return [...gone, ...(await dispatch(seen, (owner, r) => owner.seen(tx, r)))];
@@ -321,7 +325,11 @@ export function createScanner(deps: ScannerDeps) {
       }
       const to = Math.min(head, scanned + maxBlocks);
       if (to > scanned) {
-        const read = linked(await adapter.scan(scanned + 1, to, (a) => watched.has(a)), scannedHash);
+        const own = adapter.utxoWallet ? await unspentOutpoints(db, network) : undefined;
+        const read = linked(
+          await adapter.scan(scanned + 1, to, (a) => watched.has(a), own && ((o) => own.has(o))),
+          scannedHash,
+        );
         if (!read.ok) {
           await rewind(scanned, state);
           return 0;

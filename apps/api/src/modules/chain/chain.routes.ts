@@ -4,6 +4,7 @@ import {
   adminPayoutSchema,
   adminPayoutsPageSchema,
   adminPayoutsQuerySchema,
+  bumpPayoutSchema,
   CHAIN_ERRORS,
   chainDepositIdParamsSchema,
   chainNetworkParamsSchema,
@@ -94,6 +95,20 @@ export async function adminChainRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(adminPayoutSchema), ...errors },
     },
     handler: async (req) => ok(await chain.admin.retry(requireUser(req).id, req.params.id, audit)),
+  });
+
+  app.post('/Admin/chains/payouts/:id/bump', {
+    config: { access: 'admin', stepUp: 'required' },
+    schema: {
+      tags: ['admin', 'chains'],
+      summary:
+        'Bump the fee of a BTC or LTC payout sent and not yet mined (RBF): its transaction is replaced by one paying the same payouts at this rate; at most one of the two is mined',
+      params: payoutIdParamsSchema,
+      body: bumpPayoutSchema,
+      response: { 200: envelopeOf(adminPayoutSchema), ...errors },
+    },
+    handler: async (req) =>
+      ok(await chain.admin.bump(requireUser(req).id, req.params.id, Number(req.body.feeRate), audit)),
   });
 
   app.post('/Admin/chains/payouts/:id/cancel', {

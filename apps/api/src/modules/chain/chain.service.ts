@@ -142,7 +142,7 @@ export function createChainService(deps: ChainServiceDeps) {
     return {
       network,
       confirmations: settings.get(network)?.confirmations ?? 1,
-      payouts: adapter.hotWallet !== undefined,
+      payouts: adapter.hotWallet !== undefined || adapter.utxoWallet !== undefined,
     };
   }
 
@@ -150,6 +150,13 @@ export function createChainService(deps: ChainServiceDeps) {
     /** The networks watched by this installation. */
     networks: (): NetworkId[] => adapters.map((a) => a.network),
     watched,
+    /** BTC/LTC on a test chain check their own addresses (the library knows mainnet's only). */
+    testAddress(ticker: string, address: string): boolean | undefined {
+      const w = watched(ticker);
+      if (!w || !settings.get(w.network)?.utxoKind || settings.get(w.network)?.utxoKind === 'mainnet')
+        return undefined;
+      return adapterOf(w.network)?.acceptsAddress?.(address);
+    },
     settingsOf: (network: NetworkId) => settings.get(network),
 
     /** The exchange and funding modules, as owners of their addresses' deposits and their payouts. */

@@ -13,6 +13,11 @@ export interface ChainAdapter {
   readonly assets: readonly ChainAsset[];
   /** Deposit address i of the operator's extended public key (watch-only); the memo on memo networks. */
   depositAddress(index: number): { address: string; memo?: string };
+  /**
+   * Whether the hot wallet can pay this address on the node's chain (UTXO: the network's own
+   * prefixes, regtest and testnet included, which the address library does not know).
+   */
+  acceptsAddress?(address: string): boolean;
   /** The form addresses are stored and compared in (lower-case hex on EVM). */
   normalAddress(address: string): string;
   chainId(): Promise<number>;
@@ -20,7 +25,13 @@ export interface ChainAdapter {
   /** The block at this height on the node's chain now, or null when it has none. */
   blockRef(number: number): Promise<BlockRef | null>;
   /** Blocks from..to with their transfers of watched assets to addresses `watch` accepts. */
-  scan(from: number, to: number, watch: (address: string) => boolean): Promise<ScannedBlock[]>;
+  scan(
+    from: number,
+    to: number,
+    watch: (address: string) => boolean,
+    /** UTXO: whether an outpoint (`txid:vout`) is one of the hot wallet's unspent outputs. */
+    own?: (outpoint: string) => boolean,
+  ): Promise<ScannedBlock[]>;
   /**
    * What these addresses hold together on the chain at block `block` (the last block read), by
    * ticker, in smallest units: the chain's side of the reconciliation (chain-reconcile.ts). A UTXO
@@ -30,6 +41,8 @@ export interface ChainAdapter {
   holdings?(addresses: string[], block: number): Promise<Map<string, bigint>>;
   /** The hot wallet, when the operator gave its key; payouts stay manual without it. */
   readonly hotWallet: HotWallet | undefined;
+  /** UTXO networks: the hot wallet that pays payouts in batches (utxo/utxo-payouts.ts). */
+  readonly utxoWallet?: UtxoWallet | undefined;
   /**
    * Calls `onHead` when the node announces a new block (a WebSocket node's subscription), so a pass
    * runs at once instead of at the next poll; undefined where the node cannot push. Returns the stop.
@@ -52,6 +65,67 @@ export interface BlockRef {
 
 export interface ScannedBlock extends BlockRef {
   transfers: Transfer[];
+  /** UTXO: outputs paying the hot wallet, and the hot wallet's outputs this block spends. */
+  own?: { outputs: OwnOutput[]; spends: OwnSpend[] };
+}
+
+export interface OwnOutput {
+  txid: string;
+  vout: number;
+  amountRaw: bigint;
+}
+
+export interface OwnSpend {
+  txid: string;
+  vout: number;
+  /** The transaction spending it. */
+  by: string;
+}
+
+/** One of the hot wallet's outputs as spent by a batch (amount in satoshis). */
+export interface SpentOutput {
+  txid: string;
+  vout: number;
+  amount: bigint;
+}
+
+/** A signed batch (or its replacement), stored before it is broadcast. */
+export interface SignedBatch {
+  txid: string;
+  hex: string;
+  fee: bigint;
+  feeRate: number;
+  inputs: SpentOutput[];
+}
+
+/**
+ * The hot wallet of a UTXO network (decision 0055): no nonce; a transaction spends outputs the
+ * scanner recorded, pays many payouts at once, and can be replaced by one paying a higher fee.
+ */
+export interface UtxoWallet {
+  readonly address: string;
+  /** NET_BATCH_MAX: payouts in one transaction at most. */
+  readonly batchMax: number;
+  /** The fee rate now (sat/vB): the node's estimate kept between NET_FEE_RATE_MIN and MAX. */
+  feeRate(): Promise<number>;
+  /**
+   * Selects from `utxos`, pays `payments` (in order) with change back to the hot address, signs.
+   * Throws PayoutRefusal: 'funds' when the outputs cannot pay them and the fee, 'refused' otherwise.
+   */
+  sign(utxos: SpentOutput[], payments: { to: string; amountRaw: bigint }[], feeRate: number): SignedBatch;
+  /** The same inputs and payouts at a higher rate (BIP 125); throws PayoutRefusal when it cannot. */
+  bump(hex: string, spent: SpentOutput[], feeRate: number): SignedBatch;
+  /** Sends signed bytes; a node that already has them (in its pool or a block) is not an error. */
+  broadcast(hex: string): Promise<void>;
+  /** Which of these transactions (all spending `spent`) the chain holds, searched from `fromHeight`. */
+  find(
+    txids: string[],
+    spent: SpentOutput[],
+    fromHeight: number,
+  ): Promise<{
+    mined: { txid: string; fee: bigint; height: number; confirmations: number } | null;
+    pooled: string[];
+  }>;
 }
 
 export interface Transfer {

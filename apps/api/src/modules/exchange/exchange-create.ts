@@ -168,10 +168,12 @@ export function createExchangeCreate(
     if (!email.success || !EMAIL_TLD.test(email.data))
       throw bad('INVALID_EMAIL', EXCHANGE_ERRORS.invalidEmail);
     const destination = input.destinationWalletAddress.trim();
-    if (!validAddress(dst.ticker, destination))
+    const addressOk = (ticker: string, a: string) =>
+      deps.chain.testAddress(ticker, a) ?? validAddress(ticker, a);
+    if (!addressOk(dst.ticker, destination))
       throw bad('INVALID_WALLET_ADDRESS', EXCHANGE_ERRORS.invalidAddress);
     const refund = optional(input.refundWalletAddress);
-    if (refund !== undefined && !validAddress(src.ticker, refund))
+    if (refund !== undefined && !addressOk(src.ticker, refund))
       throw bad('INVALID_REFUND_ADDRESS', EXCHANGE_ERRORS.invalidRefundAddress);
     const sender = optional(input.senderWalletAddress);
     if (sender !== undefined && !validAddress(src.ticker, sender))

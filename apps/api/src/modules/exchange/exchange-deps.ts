@@ -52,6 +52,7 @@ export type ExchangeChainPort = Pick<
   | 'livePayout'
   | 'lockDeposit'
   | 'testDeposit'
+  | 'testAddress'
 >;
 
 export interface ExchangeChainDeps {

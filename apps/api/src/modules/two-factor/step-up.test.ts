@@ -11,6 +11,7 @@ import { enableTotp, signedIn, totpCode } from './two-factor.test-helpers';
 const REQUIRED = [
   'POST /api/Admin/chains/payouts/:id/send',
   'POST /api/Admin/chains/payouts/:id/retry',
+  'POST /api/Admin/chains/payouts/:id/bump',
   'POST /api/Admin/chains/deposits/:id/refund',
   'POST /api/Admin/chains/:network/operatorTransfers',
   'POST /api/Admin/chains/:network/sweeps',

@@ -44,7 +44,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the node, makes a wallet and mines `fund` blocks to it (101: the first coins spendable). */
-export async function startLitecoind(o: { fund?: number; dataDir?: string } = {}): Promise<Litecoind> {
+export async function startLitecoind(
+  o: { fund?: number; dataDir?: string; replacement?: boolean } = {},
+): Promise<Litecoind> {
   if (!litecoindInstalled()) throw new Error(LITECOIND_MISSING);
   const dir = o.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'vaultline-ltc-'));
   const [rpcPort, p2pPort] = [await freePort(), await freePort()];
@@ -70,6 +72,8 @@ export async function startLitecoind(o: { fund?: number; dataDir?: string } = {}
     '-addresstype=bech32',
     '-changetype=bech32',
     '-printtoconsole=0',
+    // Litecoin Core takes no replacement by default; a node (and miner) that takes fee bumps runs with it.
+    ...(o.replacement ? ['-mempoolreplacement=1'] : []),
   ];
   // As with anvil: a shell between us stops the node when our end of its input closes, however
   // this process ends, and runs in a process group of its own.

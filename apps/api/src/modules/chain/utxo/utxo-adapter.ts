@@ -1,9 +1,12 @@
-import type { BlockRef, ChainAdapter, ScannedBlock, Transfer } from '../chain.types';
+import type { BlockRef, ChainAdapter, OwnOutput, OwnSpend, ScannedBlock, Transfer } from '../chain.types';
 import { type UtxoNetworkId, WATCHABLE_NETWORKS } from '../chain-networks';
 import { bip84Deriver } from './bip84';
 import { createUtxoRpc, toUnits, UtxoRpcError } from './rpc';
+import { utxoTxNetwork } from './tx-network';
+import { outputScript } from './tx-size';
 import { splitKeyOrigin, UTXO_PARAMS, type UtxoKind } from './utxo-networks';
 import { registerUtxoNode } from './utxo-node';
+import { createUtxoWallet } from './utxo-wallet';
 
 export interface UtxoAdapterOptions {
   network: UtxoNetworkId;
@@ -15,6 +18,8 @@ export interface UtxoAdapterOptions {
   decimals: number;
   /** One RPC call's time limit. */
   timeoutMs?: number;
+  /** The hot wallet (NET_HOT_WALLET_KEY_FILE, as 32 bytes of hex) and its payout settings. */
+  hotWallet?: { keyHex: string; feeRateMin: number; feeRateMax: number; batchMax: number };
 }
 
 /** A block as `getblock <hash> 2` gives it (amounts kept as text by the RPC client). */
@@ -24,7 +29,7 @@ interface NodeBlock {
   previousblockhash?: string;
   tx: {
     txid: string;
-    vin: { coinbase?: string }[];
+    vin: { coinbase?: string; txid?: string; vout?: number }[];
     vout: {
       value: string | number;
       n: number;
@@ -59,7 +64,8 @@ const NO_PARENT = '0'.repeat(64);
  * a watched address is a transfer, keyed by its index in the transaction (`vout`), in satoshis or
  * litoshis as integers. Deposit addresses are BIP 84's (native SegWit) from the account's extended
  * public key. Coinbase outputs are not deposits (unspendable for 100 blocks, and never a customer's).
- * Payouts stay manual on this family for now: no hot wallet.
+ * With a hot wallet key, the outputs of its address and their spends are read too (the scanner
+ * keeps them) and payouts go out in batches (utxo-payouts.ts).
  */
 export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
   const params = UTXO_PARAMS[o.network][o.kind];
@@ -74,6 +80,9 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     throw new Error(`${o.network}_XPUB is ${(err as Error).message}`);
   }
   const prefix = `${params.bech32}1`;
+  const wallet = o.hotWallet
+    ? createUtxoWallet({ rpc, net: utxoTxNetwork(o.network, o.kind), ...o.hotWallet })
+    : undefined;
   /** Bech32 addresses in lower case (their one stored form); others (base58) are case-sensitive. */
   const normalAddress = (a: string) => {
     const t = a.trim();
@@ -105,6 +114,34 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     };
   }
 
+  /**
+   * The hot wallet's side of a block: outputs paying its address, and spends of its outputs (those
+   * `own` knows, and those recorded earlier in this same read, `mine`).
+   */
+  function ownOf(block: NodeBlock, own: (outpoint: string) => boolean, mine: Set<string>) {
+    const outputs: OwnOutput[] = [];
+    const spends: OwnSpend[] = [];
+    for (const tx of block.tx) {
+      const txid = tx.txid.toLowerCase();
+      for (const i of tx.vin) {
+        if (i.txid === undefined || i.vout === undefined) continue;
+        const key = `${i.txid.toLowerCase()}:${i.vout}`;
+        if (mine.has(key) || own(key)) spends.push({ txid: i.txid.toLowerCase(), vout: i.vout, by: txid });
+      }
+      if (tx.vin.some((i) => i.coinbase !== undefined)) continue;
+      for (const v of tx.vout) {
+        const address = v.scriptPubKey.address ?? v.scriptPubKey.addresses?.[0];
+        if (!address || normalAddress(address) !== hotAddress) continue;
+        const amountRaw = toUnits(v.value, o.decimals);
+        outputs.push({ txid, vout: v.n, amountRaw });
+        mine.add(`${txid}:${v.n}`);
+      }
+    }
+    return { outputs, spends };
+  }
+
+  const hotAddress = wallet ? normalAddress(wallet.address) : undefined;
+
   function transfersOf(block: NodeBlock, watch: (address: string) => boolean): Transfer[] {
     const out: Transfer[] = [];
     for (const tx of block.tx) {
@@ -114,6 +151,7 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
         // An output with several addresses (bare multisig) is no deposit address's.
         if (!address || (v.scriptPubKey.addresses?.length ?? 1) > 1) continue;
         const to = normalAddress(address);
+        if (to === hotAddress) continue;
         if (!watch(to)) continue;
         const amountRaw = toUnits(v.value, o.decimals);
         if (amountRaw <= 0n) continue;
@@ -130,7 +168,13 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     return out;
   }
 
-  async function scan(from: number, to: number, watch: (a: string) => boolean): Promise<ScannedBlock[]> {
+  async function scan(
+    from: number,
+    to: number,
+    watch: (a: string) => boolean,
+    own: (outpoint: string) => boolean = () => false,
+  ): Promise<ScannedBlock[]> {
+    const mine = new Set<string>();
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const hashes = await hashesAt(numbers);
     const out: ScannedBlock[] = [];
@@ -148,6 +192,7 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
           hash: b.hash.toLowerCase(),
           parentHash: (b.previousblockhash ?? NO_PARENT).toLowerCase(),
           transfers: transfersOf(b, watch),
+          ...(wallet ? { own: ownOf(b, own, mine) } : {}),
         });
       }
       if (known.length < chunk.length) return out;
@@ -180,6 +225,14 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     assets: [{ ticker: native, contract: undefined, decimals: o.decimals }],
     depositAddress: (index) => ({ address: derive(index) }),
     normalAddress,
+    acceptsAddress(address) {
+      try {
+        outputScript(address.trim(), utxoTxNetwork(o.network, o.kind));
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async chainId() {
       const info = await rpc.call<{ chain: string }>('getblockchaininfo');
       if (info.chain !== params.nodeChain)
@@ -193,6 +246,7 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
     scan,
     holdings,
     hotWallet: undefined,
+    utxoWallet: wallet,
   };
   registerUtxoNode(adapter, {
     call: (method, params) => rpc.call(method, params),

@@ -15,6 +15,7 @@ import {
   FilterButtons,
   LoadingBlock,
 } from '../../../features/admin/components/admin-ui';
+import { BumpFeeDialog } from '../../../features/admin/components/bump-fee-dialog';
 import { ChainDepositItem } from '../../../features/admin/components/chain-deposit-item';
 import { DecisionDialog } from '../../../features/admin/components/decision-dialog';
 import { NetworkCard } from '../../../features/admin/components/network-card';
@@ -30,11 +31,12 @@ const DONE: Record<PayoutAction, string> = {
   retry: 'Admin.Networks.RetryDone',
   cancel: 'Admin.Networks.CancelDone',
   redirect: 'Admin.Networks.RedirectDone',
+  bump: 'Admin.Networks.BumpDone',
 };
 
 /**
  * Back office, Networks (DECISIONS §10): each watched network (node, blocks read, lag, hot wallet),
- * the payout queue with Send, Retry, Cancel and Redirect (the last two confirmed in a dialog), and
+ * the payout queue with Send, Retry, Cancel, Redirect and Bump fee (the last three in a dialog), and
  * the transfers seen with their confirmations. Read again every few seconds.
  */
 export default function AdminNetworksPage() {
@@ -50,21 +52,23 @@ export default function AdminNetworksPage() {
   const refund = useRefundChainDeposit();
   const [refunding, setRefunding] = useState<AdminChainDeposit | null>(null);
   const [ending, setEnding] = useState<{ payout: AdminPayout; action: 'cancel' | 'redirect' } | null>(null);
+  const [bumping, setBumping] = useState<AdminPayout | null>(null);
 
   useEffect(() => {
     if (status.isError) notifyFailure(t('Admin.Common.Error'), t('Admin.Networks.LoadError'), status.error);
   }, [status.isError, status.error, t]);
 
-  const act = (id: string, a: PayoutAction) =>
+  const act = (id: string, a: PayoutAction, feeRate?: string) =>
     action.mutate(
-      { id, action: a },
+      { id, action: a, ...(feeRate !== undefined ? { feeRate } : {}) },
       {
         onSuccess: () => {
           notifySuccess(t('Admin.Common.Success'), t(DONE[a]));
           setEnding(null);
+          setBumping(null);
           action.reset();
         },
-        // A cancel or a redirect shows its failure in its dialog, which stays open.
+        // A cancel, a redirect or a bump shows its failure in its dialog, which stays open.
         onError: (err) =>
           a === 'send' || a === 'retry'
             ? notifyFailure(t('Admin.Common.Error'), t('Admin.Networks.ActionError'), err)
@@ -75,6 +79,9 @@ export default function AdminNetworksPage() {
     if (a === 'cancel' || a === 'redirect') {
       action.reset();
       setEnding({ payout: p, action: a });
+    } else if (a === 'bump') {
+      action.reset();
+      setBumping(p);
     } else act(p.id, a);
   };
   const endingTexts =
@@ -210,6 +217,17 @@ export default function AdminNetworksPage() {
         onConfirm={() => (ending ? act(ending.payout.id, ending.action) : undefined)}
         onClose={() => {
           setEnding(null);
+          action.reset();
+        }}
+      />
+
+      <BumpFeeDialog
+        payout={bumping}
+        busy={action.isPending}
+        error={bumping && action.isError ? withReason(t('Admin.Networks.ActionError'), action.error) : null}
+        onConfirm={(feeRate) => (bumping ? act(bumping.id, 'bump', feeRate) : undefined)}
+        onClose={() => {
+          setBumping(null);
           action.reset();
         }}
       />

@@ -51,17 +51,20 @@ export const chainDepositsQuery = (page: number) =>
 export const useChainDeposits = (page: number) => useQuery(chainDepositsQuery(page));
 
 /** What an admin does to a payout (Networks). */
-export type PayoutAction = 'send' | 'retry' | 'cancel' | 'redirect';
+export type PayoutAction = 'send' | 'retry' | 'cancel' | 'redirect' | 'bump';
 
 /**
  * POST Admin/chains/payouts/:id/send (over the limits, or blocked), /retry (failed), /cancel or
- * /redirect (to the exchange's refund address).
+ * /redirect (to the exchange's refund address), /bump (BTC/LTC sent, not mined: a higher fee rate).
  */
 export function usePayoutAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { id: string; action: PayoutAction }) =>
-      api.post<AdminPayout>(`Admin/chains/payouts/${encodeURIComponent(a.id)}/${a.action}`),
+    mutationFn: (a: { id: string; action: PayoutAction; feeRate?: string }) =>
+      api.post<AdminPayout>(
+        `Admin/chains/payouts/${encodeURIComponent(a.id)}/${a.action}`,
+        a.feeRate !== undefined ? { feeRate: a.feeRate } : undefined,
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -20,8 +20,12 @@ const TONE: Record<AdminPayout['status'], Tone> = {
 };
 
 /** What an admin can do to a payout in this state (the server refuses anything else). */
-export function payoutActions(p: Pick<AdminPayout, 'status' | 'purpose'>): PayoutAction[] {
+export function payoutActions(
+  p: Pick<AdminPayout, 'status' | 'purpose'> & { network?: string },
+): PayoutAction[] {
   const out: PayoutAction[] = [];
+  // Sent and not mined on a UTXO network: its transaction can be replaced at a higher fee (RBF).
+  if (p.status === 'sent' && (p.network === 'BTC' || p.network === 'LTC')) out.push('bump');
   if (p.status === 'approval' || p.status === 'blocked') out.push('send');
   // A withdrawal whose payout failed has ended with its money back: nothing to pay again.
   if (p.status === 'failed' && p.purpose !== 'withdrawal') out.push('retry');
@@ -38,8 +42,15 @@ const LABEL: Record<PayoutAction, string> = {
   retry: 'Admin.Networks.Retry',
   redirect: 'Admin.Networks.Redirect',
   cancel: 'Admin.Networks.Cancel',
+  bump: 'Admin.Networks.Bump',
 };
-const VARIANT = { send: 'success', retry: 'primary', redirect: 'secondary', cancel: 'danger' } as const;
+const VARIANT = {
+  send: 'success',
+  retry: 'primary',
+  redirect: 'secondary',
+  cancel: 'danger',
+  bump: 'primary',
+} as const;
 
 /** One payout of the queue: what, to whom, its state and why, and the admin's actions. */
 export function PayoutItem({

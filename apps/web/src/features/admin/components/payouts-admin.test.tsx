@@ -64,6 +64,37 @@ describe('the payout queue (admin Networks)', () => {
     expect(payoutActions(payout({ purpose: 'withdrawal', status: 'failed' }))).toEqual(['cancel']);
     for (const status of ['signed', 'sent', 'mined', 'confirmed', 'cancelled'] as const)
       expect(payoutActions(payout({ status })), status).toEqual([]);
+    // Sent and not mined on BTC or LTC: its transaction can be replaced at a higher fee (RBF).
+    expect(payoutActions(payout({ network: 'LTC', status: 'sent' }))).toEqual(['bump']);
+    expect(payoutActions(payout({ network: 'BTC', status: 'sent' }))).toEqual(['bump']);
+    expect(payoutActions(payout({ network: 'LTC', status: 'mined' }))).toEqual([]);
+  });
+
+  it('bumps the fee of an LTC payout sent and not mined, at the rate the admin gives', async () => {
+    const sent = payout({
+      network: 'LTC',
+      ticker: 'LTC',
+      toAddress: 'rltc1qexample',
+      status: 'sent',
+      reason: null,
+      lastError: null,
+    });
+    const calls = api({ [`POST /api/Admin/chains/payouts/${ID}/bump`]: { status: 200, content: sent } }, [
+      sent,
+    ]);
+    renderAdmin(<AdminNetworksPage />);
+    const item = await screen.findByTestId('payout');
+    await userEvent.click(within(item).getByRole('button', { name: 'Bump fee' }));
+    const dialog = screen.getByRole('dialog', { name: "Bump this payout's fee" });
+    expect(dialog).toHaveTextContent('rltc1qexample is not mined yet');
+    await userEvent.type(within(dialog).getByLabelText(/New fee rate/), '25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bump fee' }));
+    await waitFor(() =>
+      expect(notifications.get().map((n) => n.message)).toContain('The replacement is stored and sent.'),
+    );
+    const post = calls.calls.filter((c) => c.method === 'POST');
+    expect(post.map((c) => c.url)).toEqual([expect.stringContaining(`/api/Admin/chains/payouts/${ID}/bump`)]);
+    expect(post[0]?.body).toEqual({ feeRate: '25' });
   });
 
   it('shows why the network refuses a payout, and redirects it to the refund address after a confirmation', async () => {
