@@ -19,7 +19,7 @@
  *   final.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { p2wpkh, Transaction } from '@scure/btc-signer';
+import { p2wpkh } from '@scure/btc-signer';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { FEED_EVENT, FEED_PATH, FEED_WATCH_EVENT } from '@vaultline/shared';
 import pg from 'pg';
@@ -27,11 +27,11 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { randomRegtestXpub } from '../apps/api/src/modules/chain/demo-ltc';
 import { bip84Deriver } from '../apps/api/src/modules/chain/utxo/bip84';
 import { startLitecoind } from '../apps/api/src/modules/chain/utxo/litecoind';
-import { utxoTxNetwork } from '../apps/api/src/modules/chain/utxo/tx-network';
 import { createUtxoAdapter } from '../apps/api/src/modules/chain/utxo/utxo-adapter';
 import { UTXO_PARAMS } from '../apps/api/src/modules/chain/utxo/utxo-networks';
 import { startApi } from './api-process';
 import { cpuMs } from './proc-cpu';
+import { type Coin, net, seedExchanges, sendBlock } from './utxo-bench-traffic';
 
 const TXS = Number(process.env.TXS ?? 3000);
 const WATCHED = Number(process.env.WATCHED ?? 10_000);
@@ -40,8 +40,6 @@ const IDLE_BLOCKS = Number(process.env.IDLE_BLOCKS ?? 3);
 const TRANSFERS = Number(process.env.TRANSFERS ?? 200);
 const OBSERVED = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8472);
-const PAYMENT = 100_000n; // 0.001 LTC, each exchange's quote
-const FEE = 3_000n; // litoshis a transaction (~141 vB: ~21 lit/vB)
 const root = new URL('..', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
@@ -54,17 +52,6 @@ const pct = (xs: number[], p: number) => {
   return s.length ? (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number) : Number.NaN;
 };
 const round = (n: number) => Math.round(n);
-const net = utxoTxNetwork('LTC', 'regtest');
-
-/** The bench's own outputs: one key each, spent once a block, the change back to the same key. */
-interface Coin {
-  key: Uint8Array;
-  script: Uint8Array;
-  address: string;
-  txid: string;
-  vout: number;
-  amount: bigint;
-}
 
 async function main() {
   const node = await startLitecoind({ fund: 300 });
@@ -181,7 +168,7 @@ async function main() {
       const mine = loaded
         ? observed.slice((b - IDLE_BLOCKS) * OBSERVED, (b - IDLE_BLOCKS + 1) * OBSERVED)
         : [];
-      if (loaded) await sendBlock(node.rpc, coins, mine, others);
+      if (loaded) await sendBlock(TRANSFERS, node.rpc, coins, mine, others);
       await sleep(2500); // the API quiet again before the block
       const apiBefore = cpuMs(api.pid);
       const [hash] = await node.mine(1);
@@ -254,64 +241,6 @@ async function main() {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-}
-
-/** WATCHED guest exchanges LTC → ETH awaiting a deposit of 0.001 LTC, each at its own address. */
-async function seedExchanges(sql: pg.Client, rows: { id: string; address: string }[]) {
-  const ids = (await sql.query(`select id, ticker from assets where ticker in ('LTC', 'ETH')`)).rows as {
-    id: string;
-    ticker: string;
-  }[];
-  const ltc = ids.find((a) => a.ticker === 'LTC')?.id;
-  const eth = ids.find((a) => a.ticker === 'ETH')?.id;
-  for (let i = 0; i < rows.length; i += 1000) {
-    const chunk = rows.slice(i, i + 1000);
-    await sql.query(
-      `insert into guest_exchanges (id, source_asset_id, destination_asset_id, amount, destination_amount, rate,
-         fee, fee_rate, usd_value, email, deposit_address, destination_address, status, network, required_confirmations)
-       select u.id, $1, $2, 0.001, 0.0000274, 0.0275, 0.0000001, 0.005, 0.085, 'bench@example.com', u.address,
-         '0x2222222222222222222222222222222222222222', 3, 'LTC', 1
-       from unnest($3::uuid[], $4::text[]) as u(id, address)`,
-      [ltc, eth, chunk.map((r) => r.id), chunk.map((r) => r.address)],
-    );
-    await sql.query(
-      `insert into chain_addresses (network, address, index, purpose, exchange_id)
-       select 'LTC', u.address, u.i, 'exchange', u.id from unnest($1::uuid[], $2::text[], $3::int[]) as u(id, address, i)`,
-      [chunk.map((r) => r.id), chunk.map((r) => r.address), chunk.map((_, k) => i + k)],
-    );
-  }
-  await sql.query(`update chain_networks set next_address_index = $1 where network = 'LTC'`, [rows.length]);
-}
-
-/**
- * One block's transactions: each coin pays PAYMENT onward (to an observed exchange, a random watched
- * address, or an address of another coin: nobody's deposit) and its change back to itself.
- */
-async function sendBlock(
-  rpc: { batch<T>(calls: { method: string; params?: unknown[] }[]): Promise<T[]> },
-  coins: Coin[],
-  observed: { address: string }[],
-  others: { address: string }[],
-) {
-  const hexes: string[] = [];
-  for (const [i, c] of coins.entries()) {
-    const to =
-      i < observed.length
-        ? (observed[i] as { address: string }).address
-        : i < TRANSFERS
-          ? (others[Math.floor(Math.random() * others.length)] as { address: string }).address
-          : (coins[(i + 1) % coins.length] as Coin).address;
-    const tx = new Transaction({ version: 2 });
-    tx.addInput({ txid: c.txid, index: c.vout, witnessUtxo: { script: c.script, amount: c.amount } });
-    tx.addOutputAddress(to, PAYMENT, net.params);
-    tx.addOutput({ script: c.script, amount: c.amount - PAYMENT - FEE });
-    tx.sign(c.key);
-    tx.finalize();
-    hexes.push(tx.hex);
-    Object.assign(c, { txid: tx.id, vout: 1, amount: c.amount - PAYMENT - FEE });
-  }
-  for (let i = 0; i < hexes.length; i += 500)
-    await rpc.batch(hexes.slice(i, i + 500).map((h) => ({ method: 'sendrawtransaction', params: [h] })));
 }
 
 await main();
