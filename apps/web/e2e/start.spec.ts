@@ -50,7 +50,9 @@ async function stop(proc: ChildProcess, dataDir: string, output: () => string) {
 /** The demo chains running on a data directory (their state file is in it). */
 function chainsOf(dataDir: string): string[] {
   const r = spawnSync('ps', ['-eo', 'args='], { encoding: 'utf8' });
-  return r.stdout.split('\n').filter((l) => l.includes('anvil') && l.includes(dataDir));
+  return r.stdout
+    .split('\n')
+    .filter((l) => (l.includes('anvil') || l.includes('litecoind')) && l.includes(dataDir));
 }
 
 /** The command lines of the processes `npm start` runs (detached: its own session). */
@@ -59,6 +61,8 @@ function processesOf(proc: ChildProcess): string[] {
   const r = spawnSync('ps', ['-o', 'args=', '--sid', String(proc.pid)], { encoding: 'utf8' });
   return r.stdout.split('\n').filter(Boolean);
 }
+
+const litecoindInstalled = spawnSync('sh', ['-c', 'command -v litecoind']).status === 0;
 
 async function waitForPing(timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
@@ -89,6 +93,14 @@ test('npm start serves the API and the app on one port, seeds once and prints th
       await expect(page).toHaveTitle(/Vaultline/);
       await expect(page.locator('header')).toBeVisible();
       await expect.poll(first.output).toMatch(/admin@demo\.vaultline\.test\s+password: \S{8,}/);
+      // The demo chains: LTC on a local litecoind when it is installed, or the line saying how to get it.
+      await expect
+        .poll(first.output, { timeout: 60_000 })
+        .toMatch(
+          litecoindInstalled
+            ? /Demo chains: .*LTC at http:\/\/127\.0\.0\.1:\d+/
+            : /apt-get install litecoind/,
+        );
       // Production runs the compiled API, not TypeScript through a loader.
       const running = processesOf(first.proc);
       expect(running.some((args) => args.includes('apps/api/dist/server.js'))).toBe(true);
@@ -103,6 +115,9 @@ test('npm start serves the API and the app on one port, seeds once and prints th
     try {
       await waitForPing();
       await expect.poll(second.output).toMatch(/user@demo\.vaultline\.test\s+password: \S{8,}/);
+      // The chains start again on the data they kept (litecoind's wallet is loaded, not made again).
+      if (litecoindInstalled)
+        await expect.poll(second.output, { timeout: 60_000 }).toMatch(/Demo chains: .*LTC at http/);
       expect(second.output().match(/password: (\S+)/g)).toEqual(firstPasswords);
     } finally {
       await stop(second.proc, dataDir, second.output);

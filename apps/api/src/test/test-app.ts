@@ -96,6 +96,8 @@ export async function createTestApp(
     database?: Database;
     /** Test seams of the chain module (the payout worker's hooks, adapters built by the test). */
     chainTest?: ChainTestSeams;
+    /** Demo mode's local chains, as the server passes them (watched once they are up). */
+    demoChains?: Parameters<typeof buildApp>[0]['demoChains'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
@@ -106,6 +108,7 @@ export async function createTestApp(
     ...(opts.overrides ? { overrides: opts.overrides } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     ...(opts.chainTest ? { chainTest: opts.chainTest } : {}),
+    ...(opts.demoChains ? { demoChains: opts.demoChains } : {}),
   });
   await app.ready();
   const xsrf = 'test-xsrf-token-value';

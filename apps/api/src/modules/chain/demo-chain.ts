@@ -5,13 +5,11 @@ import { type Hex, parseEther } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { type ChainNetworkConfig, SecretKey } from '../../chain-config';
 import { type EvmNetworkId, type NetworkId, WATCHABLE_NETWORKS } from './chain-networks';
+import { type Faucet, randomRegtestXpub, startDemoLtc } from './demo-ltc';
 import { anvilBinary } from './evm/anvil';
 import { type DevChain, fundOnDevChain, randomHotWallet, randomXpub, startDevChain } from './evm/dev-chain';
 
-/** Sends coins to an address on the demo chain (the "Send test deposit" button). */
-export interface Faucet {
-  send(ticker: string, to: string, amount: Decimal): Promise<string>;
-}
+export type { Faucet } from './demo-ltc';
 
 /** DEMO: confirmations on the local chains (a block a second), so the flow is seen in seconds. */
 export const DEMO_CONFIRMATIONS = 3;
@@ -35,22 +33,24 @@ interface Remembered {
   tokens: Partial<Record<NetworkId, string>>;
 }
 
+type DemoChains = {
+  networks: ChainNetworkConfig[];
+  faucet: Faucet;
+  funded: DemoFunding[];
+  stop(): Promise<void>;
+};
+
 /**
  * DEMO MODE ONLY (DECISIONS §10): with no network configured, `npm start` runs a local development
  * chain for ETH and one for BSC (anvil, on loopback, a block a second, kept in the data folder and
- * stopped with the server), with a USDT stand-in on each, demo keys and a funded hot wallet, so a
- * newcomer sees deposits confirmed and paid out at once. Undefined where anvil is not available.
+ * stopped with the server), with a USDT stand-in on each, demo keys and a funded hot wallet, and,
+ * when `litecoind` is on the PATH, a Litecoin regtest chain (demo-ltc.ts), so a newcomer sees
+ * deposits confirmed and paid out at once. They start side by side; undefined when none can.
  */
 export async function startDemoChains(
   dataDir: string,
   log: (line: string) => void,
-): Promise<
-  { networks: ChainNetworkConfig[]; faucet: Faucet; funded: DemoFunding[]; stop(): Promise<void> } | undefined
-> {
-  if (!anvilBinary()) {
-    log('Demo chains: anvil is not available on this platform; ETH and BSC deposits use the manual flow.');
-    return undefined;
-  }
+): Promise<DemoChains | undefined> {
   const dir = path.join(dataDir, 'chain');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'demo-keys.json');
@@ -59,6 +59,45 @@ export async function startDemoChains(
     saved = JSON.parse(readFileSync(file, 'utf8')) as Remembered;
   } catch {
     saved = { xpubs: {}, hotKeys: {}, tokens: {} };
+  }
+  saved.xpubs.LTC ??= randomRegtestXpub();
+  const [evm, ltc] = await Promise.all([
+    startDemoEvm(dir, saved, log),
+    startDemoLtc(dir, saved.xpubs.LTC, DEMO_CONFIRMATIONS, log),
+  ]);
+  writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
+  if (!evm && !ltc) return undefined;
+  const networks = [...(evm?.networks ?? []), ...(ltc ? [ltc.network] : [])];
+  networks.sort((a, b) => a.network.localeCompare(b.network));
+  log(
+    `Demo chains: ${networks.map((n) => `${n.network} at ${n.rpcUrl.replace(/\/\/[^@/]*@/, '//')}`).join(', ')} (${DEMO_CONFIRMATIONS} confirmations).`,
+  );
+  return {
+    networks,
+    faucet: {
+      send: (ticker, to, amount) =>
+        ltc && ticker === ltc.network.network
+          ? ltc.faucet.send(ticker, to, amount)
+          : evm
+            ? evm.faucet.send(ticker, to, amount)
+            : Promise.reject(new Error(`${ticker} is not on a demo chain`)),
+    },
+    funded: evm?.funded ?? [],
+    stop: async () => {
+      await Promise.all([evm?.stop(), ltc?.stop()]);
+    },
+  };
+}
+
+/** ETH and BSC on anvil; undefined where anvil is not available or cannot start. */
+async function startDemoEvm(
+  dir: string,
+  saved: Remembered,
+  log: (line: string) => void,
+): Promise<DemoChains | undefined> {
+  if (!anvilBinary()) {
+    log('Demo chains: anvil is not available on this platform; ETH and BSC deposits use the manual flow.');
+    return undefined;
   }
   const chains = new Map<EvmNetworkId, DevChain>();
   const networks: ChainNetworkConfig[] = [];
@@ -131,11 +170,7 @@ export async function startDemoChains(
     log(`Demo chains could not start (${String(err)}); ETH and BSC deposits use the manual flow.`);
     return undefined;
   }
-  writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
   networks.sort((a, b) => a.network.localeCompare(b.network));
-  log(
-    `Demo chains: ${networks.map((n) => `${n.network} at ${n.rpcUrl}`).join(', ')} (a block a second, ${DEMO_CONFIRMATIONS} confirmations).`,
-  );
 
   const faucet: Faucet = {
     async send(ticker, to, amount) {
