@@ -95,7 +95,9 @@ for (const theme of ['light', 'dark'] as const) {
       await shot(card, `sweep-card-${tag}`);
       await shot(page, `sweep-page-${tag}`);
       await card.getByRole('textbox', { name: /Signed PSBT/ }).fill('not a psbt');
-      await card.getByLabel(/Sweep to an address of your wallet/).fill('rltc1qoperatorwallet0destination7q2x5k9m3p');
+      await card
+        .getByLabel(/Sweep to an address of your wallet/)
+        .fill('rltc1qoperatorwallet0destination7q2x5k9m3p');
       await shot(card, `sweep-filled-${tag}`);
       if (device === 'desktop' && theme === 'light')
         await expectNoA11yViolations(page, 'admin/networks with LTC sweeps');
