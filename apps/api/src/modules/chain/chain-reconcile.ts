@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { chainReconciliations } from '../../db/schema';
 import type { ChainAdapter } from './chain.types';
+import { batchesInFlight } from './utxo/batch-flight';
 import { sweepsInFlight } from './utxo/sweep-flight';
 
 /** How often each watched network is reconciled (within its job, under its lease). */
@@ -59,12 +60,15 @@ interface PayoutInFlight {
   network_fee: string | null;
 }
 
-/** Payouts sent and not settled yet, and those settled in a block after `block`. */
+/**
+ * Payouts sent and not settled yet, and those settled in a block after `block`: one transaction
+ * each (EVM). A UTXO network's batched payouts are counted by their batch (utxo/batch-flight.ts).
+ */
 function payoutsInFlight(db: DbOrTx, network: string, block: number) {
   return rows<PayoutInFlight>(
     db,
     sql`select asset_id, amount::text, status, tx_hash, block_number::text, network_fee::text
-        from chain_payouts where network = ${network} and tx_hash is not null and
+        from chain_payouts where network = ${network} and tx_hash is not null and batch_id is null and
           (status in ('signed', 'sent', 'mined') or (status in ('confirmed', 'failed') and block_number > ${block}))`,
   );
 }
@@ -100,6 +104,7 @@ export async function reconcileNetwork(
   );
   const addresses = addressRows.map((r) => r.address);
   if (adapter.hotWallet) addresses.push(adapter.hotWallet.address);
+  if (adapter.utxoWallet) addresses.push(adapter.utxoWallet.address);
   const held = await adapter.holdings(addresses, block);
 
   const native = adapter.assets.find((a) => !a.contract);
@@ -123,6 +128,9 @@ export async function reconcileNetwork(
     if (receipt.status === 'success') add(p.asset_id, new Decimal(p.amount).neg());
     add(nativeId, new Decimal(receipt.feeRaw.toString()).div(new Decimal(10).pow(native.decimals)).neg());
   }
+
+  if (native)
+    for (const [id, v] of await batchesInFlight(db, network, block, nativeId, native.decimals)) add(id, v);
 
   const checkedAt = new Date();
   const out: ReconciliationRow[] = [];
