@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Decimal } from '@vaultline/shared';
@@ -61,9 +62,10 @@ export async function startDemoChains(
     saved = { xpubs: {}, hotKeys: {}, tokens: {} };
   }
   saved.xpubs.LTC ??= randomRegtestXpub();
+  saved.hotKeys.LTC ??= randomBytes(32).toString('hex');
   const [evm, ltc] = await Promise.all([
     startDemoEvm(dir, saved, log),
-    startDemoLtc(dir, saved.xpubs.LTC, DEMO_CONFIRMATIONS, log),
+    startDemoLtc(dir, { xpub: saved.xpubs.LTC, hotKey: saved.hotKeys.LTC }, DEMO_CONFIRMATIONS, log),
   ]);
   writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
   if (!evm && !ltc) return undefined;
@@ -82,7 +84,7 @@ export async function startDemoChains(
             ? evm.faucet.send(ticker, to, amount)
             : Promise.reject(new Error(`${ticker} is not on a demo chain`)),
     },
-    funded: evm?.funded ?? [],
+    funded: [...(evm?.funded ?? []), ...(ltc?.funded ?? [])],
     stop: async () => {
       await Promise.all([evm?.stop(), ltc?.stop()]);
     },

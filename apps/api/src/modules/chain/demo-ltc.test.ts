@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { p2wpkh } from '@scure/btc-signer';
+import { pubECDSA } from '@scure/btc-signer/utils.js';
+import { TransactionStatus } from '@vaultline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assetId, makeUser } from '../ledger/ledger.test-helpers';
 import { auditClean, createChainExchange, exchangeRow, publicView, waitFor } from './chain.test-helpers';
 import { startDemoChains } from './demo-chain';
 import { DEMO_LTC_MISSING } from './demo-ltc';
+import { utxoTxNetwork } from './utxo/tx-network';
 
 // Demo mode's chains as `npm start` runs them (server.ts: startDemoChains, joined when up): with
 // litecoind on the PATH, LTC is watched on a regtest node of its own and "Send test deposit" pays
@@ -42,7 +47,7 @@ describe('demo mode with litecoind on the PATH', () => {
     const lines: string[] = [];
     const dataDir = tempDir();
     const demo = await startDemoChains(dataDir, (l) => lines.push(l));
-    expect(demo?.networks.map((n) => n.network)).toEqual(['BSC', 'ETH', 'LTC']);
+    expect(demo?.networks.map((n) => n.network), lines.join('\n')).toEqual(['BSC', 'ETH', 'LTC']);
     const t = await demoApp(demo);
     try {
       expect(lines.join('\n')).toMatch(/LTC at http:\/\/127\.0\.0\.1:\d+/);
@@ -92,6 +97,30 @@ describe('demo mode with litecoind on the PATH', () => {
       // Credited once: later blocks change nothing.
       await new Promise((r) => setTimeout(r, 2500));
       expect(await ltcBalance(t, u.token)).toBe('0.25');
+
+      // ETH -> LTC: the LTC payout leaves the demo's hot wallet by itself (blocks are mined while it
+      // waits in the pool), ending in success.
+      const guest = p2wpkh(pubECDSA(randomBytes(32)), utxoTxNetwork('LTC', 'regtest').params)
+        .address as string;
+      const out = await createChainExchange(t, 'ETH', 'LTC', '0.05', { destinationWalletAddress: guest });
+      const eth = await t.request({
+        method: 'POST',
+        url: '/api/PublicExchange/testDeposit',
+        payload: { exchangeId: out.id },
+      });
+      expect(eth.statusCode, eth.body).toBe(200);
+      const done = await waitFor(
+        async () => {
+          const v = await publicView(t, out.id);
+          return v.status === TransactionStatus.success ? v : undefined;
+        },
+        60_000,
+        'the LTC payout confirmed',
+      );
+      expect(done.payoutHash).toMatch(/^[0-9a-f]{64}$/);
+      // The hot wallet's top-up is booked as the operator's: the books match the chain.
+      const books = (await t.services.chain.reconcile('LTC'))?.find((r) => r.ticker === 'LTC');
+      expect(books?.difference, JSON.stringify(books)).toBe('0');
       expect(await auditClean(t)).toBe(true);
     } finally {
       await t.close();
