@@ -8,9 +8,9 @@ import { chooseWithArrows, expectFocusTrapped, expectFocusVisible, tabTo } from 
 // dialogs keep focus inside and give it back to their opener when they close.
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-// The guest sends LTC (a network typed by hand; ETH is watched, with no hash to type): its hash is
-// 64 hex digits, of its own each run (one hash, one claim).
-const LTC_HASH = () => randomBytes(32).toString('hex');
+// The guest sends ZEC (a network typed by hand; ETH is watched, and LTC too where litecoind is
+// installed, with no hash to type): its hash is 64 hex digits, of its own each run (one hash, one claim).
+const ZEC_HASH = () => randomBytes(32).toString('hex');
 
 let data: A11yData;
 test.beforeAll(async ({ baseURL }) => {
@@ -34,7 +34,7 @@ for (const dark of [false, true]) {
     const receive = page.getByLabel('You receive', { exact: true });
     await expect(give.locator('option:checked')).toHaveText('Bitcoin (BTC)');
     await tabTo(page, give);
-    await chooseWithArrows(page, give, 'Litecoin (LTC)');
+    await chooseWithArrows(page, give, 'Zcash (ZEC)');
     await tabTo(page, receive);
     await chooseWithArrows(page, receive, 'Bitcoin (BTC)');
     await tabTo(page, page.getByLabel('Amount you give'));
@@ -59,7 +59,7 @@ for (const dark of [false, true]) {
     await expect(page).toHaveURL(/[?&]exchange=/);
     await expect(page.getByRole('button', { name: 'Done' })).toBeVisible();
     await tabTo(page, page.getByRole('textbox', { name: 'Transaction hash', exact: true }));
-    await page.keyboard.type(LTC_HASH());
+    await page.keyboard.type(ZEC_HASH());
     await tabTo(page, page.getByRole('button', { name: 'Done' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/buy-sell\/history$/);
