@@ -25,7 +25,7 @@ import {
 export interface AddressBookDeps {
   db: Db;
   catalog: Pick<AssetCatalog, 'byId'>;
-  chain: Pick<ChainService, 'watched'>;
+  chain: Pick<ChainService, 'watched' | 'testAddress'>;
   mail: Pick<MailService, 'stage'>;
   /** WITHDRAWAL_ADDRESS_HOLD_HOURS */
   holdHours: number;
@@ -73,7 +73,8 @@ export function createAddressBook(deps: AddressBookDeps) {
       const ticker = asset.ticker;
       if (asset.type !== WalletType.Crypto)
         throw badRequest(WITHDRAWAL_ERRORS.notCrypto, 'WITHDRAWAL_NOT_CRYPTO');
-      if (!validAddress(ticker, req.address))
+      // A BTC/LTC network watched on a test chain checks its own addresses (tb1…, rltc1…).
+      if (!(deps.chain.testAddress(ticker, req.address) ?? validAddress(ticker, req.address)))
         throw badRequest(WITHDRAWAL_ERRORS.addressInvalid(ticker), 'WITHDRAWAL_ADDRESS_INVALID', undefined, {
           ticker,
         });

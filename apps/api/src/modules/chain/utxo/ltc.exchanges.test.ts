@@ -3,7 +3,7 @@ import { TransactionStatus } from '@vaultline/shared';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
-import { fund, makeUser } from '../../ledger/ledger.test-helpers';
+import { assetId, fund, makeUser } from '../../ledger/ledger.test-helpers';
 import { requestWithdrawalDirect, withdrawalRow } from '../../withdrawals/withdrawals.test-helpers';
 import {
   auditClean,
@@ -93,9 +93,23 @@ describe('guest exchanges between LTC and ETH', () => {
 
 describe('a user’s LTC withdrawal', () => {
   it('is paid from the hot wallet on chain, exactly, and completes once confirmed', async () => {
-    const u = await makeUser(t);
+    const u = await makeUser(t, { twoFactor: true });
     await fund(t, u.id, 'LTC', '1');
     const to = await chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32']);
+    const ltcId = await assetId(t, 'LTC');
+    // The address book takes the test chain's own addresses (rltc1…), as exchanges do.
+    const book = (address: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/Withdrawals/addresses',
+        token: u.token,
+        payload: { assetId: ltcId, address, label: 'regtest wallet' },
+      });
+    const added = await book(to);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().content).toMatchObject({ ticker: 'LTC', address: to });
+    const wrong = await book(to.replace(/.$/, (c) => (c === 'q' ? 'p' : 'q')));
+    expect(wrong.json().error?.code).toBe('WITHDRAWAL_ADDRESS_INVALID');
     const w = await requestWithdrawalDirect(t, {
       userId: u.id,
       ticker: 'LTC',
