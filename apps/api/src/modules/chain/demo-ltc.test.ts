@@ -47,7 +47,10 @@ describe('demo mode with litecoind on the PATH', () => {
     const lines: string[] = [];
     const dataDir = tempDir();
     const demo = await startDemoChains(dataDir, (l) => lines.push(l));
-    expect(demo?.networks.map((n) => n.network), lines.join('\n')).toEqual(['BSC', 'ETH', 'LTC']);
+    expect(
+      demo?.networks.map((n) => n.network),
+      lines.join('\n'),
+    ).toEqual(['BSC', 'ETH', 'LTC']);
     const t = await demoApp(demo);
     try {
       expect(lines.join('\n')).toMatch(/LTC at http:\/\/127\.0\.0\.1:\d+/);
