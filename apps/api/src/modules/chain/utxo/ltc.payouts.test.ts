@@ -195,3 +195,19 @@ describe('an admin’s fee bump (RBF)', () => {
     expect(await auditClean(t)).toBe(true);
   }, 90_000);
 });
+
+describe('one payout larger than the hot wallet', () => {
+  it('never holds back the others waiting with it: those that fit leave, it waits for funds', async () => {
+    const small = await newAddress();
+    const [big, fits] = await askTogether([
+      { to: await newAddress(), amount: '100000' },
+      { to: small, amount: '0.01' },
+    ]);
+    await waitFor(async () => (await payoutRows([fits as string]))[0]?.status === 'sent', 20_000, 'sent');
+    await waitFor(async () => (await payoutRows([big as string]))[0]?.status === 'funds', 20_000, 'funds');
+    const [sent] = await payoutRows([fits as string]);
+    const tx = await onChain(t, chains, sent?.txHash as string);
+    expect(tx.outputs.filter((o) => o.address === small).map((o) => o.amount)).toEqual([1_000_000n]);
+    expect((await payoutRows([big as string]))[0]?.batchId).toBeNull();
+  }, 60_000);
+});

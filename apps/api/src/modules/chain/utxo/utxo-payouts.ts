@@ -172,22 +172,33 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   /** Signs one batch of the payouts waiting now, stores it with its inputs taken, then sends it. */
   async function sign(): Promise<number> {
     const ready = await gate(await payoutsIn(db, network, ['queued', 'funds'], 500));
-    const chosen = ready.slice(0, wallet.batchMax);
+    let chosen = ready.slice(0, wallet.batchMax);
     if (chosen.length === 0) return 0;
-    const payments = chosen.map((c) => ({ to: c.p.toAddress, amountRaw: unitsOf(c.p.amount, decimals) }));
+    const paymentsOf = (cs: typeof chosen) =>
+      cs.map((c) => ({ to: c.p.toAddress, amountRaw: unitsOf(c.p.amount, decimals) }));
     const feeRate = await wallet.feeRate();
     const utxos = await freeOutputs(db, network);
     let signed: ReturnType<UtxoWallet['sign']>;
     try {
-      signed = wallet.sign(utxos, payments, feeRate);
+      signed = wallet.sign(utxos, paymentsOf(chosen), feeRate);
     } catch (err) {
       if (!(err instanceof PayoutRefusal)) throw err;
-      return refused(
-        chosen.map((c) => c.p),
-        err,
-        utxos,
-        feeRate,
-      );
+      // Too little for all of them together: those that fit go now, oldest first, so one payout
+      // larger than the hot wallet never holds back the others; the rest wait (or are blocked).
+      const fit: typeof chosen = [];
+      if (err.kind === 'funds' && chosen.length > 1)
+        for (const c of chosen)
+          try {
+            wallet.sign(utxos, paymentsOf([...fit, c]), feeRate);
+            fit.push(c);
+          } catch (e) {
+            if (!(e instanceof PayoutRefusal)) throw e;
+          }
+      const left = chosen.filter((c) => !fit.includes(c)).map((c) => c.p);
+      if (fit.length === 0) return refused(left, err, utxos, feeRate);
+      await refused(left, err, utxos, feeRate);
+      chosen = fit;
+      signed = wallet.sign(utxos, paymentsOf(chosen), feeRate);
     }
     const head = await adapter.head();
     const batch = await db
