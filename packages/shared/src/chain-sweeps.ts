@@ -19,6 +19,9 @@ export const SWEEP_ERRORS = {
   mismatch: (detail: string) => `The signed PSBT does not match the sweep: ${detail}.`,
   unsigned: (detail: string) => `The PSBT is not fully signed: ${detail}.`,
   refused: (detail: string) => `The node refused the sweep: ${detail}.`,
+  /** 409 SWEEP_INPUTS_SWEPT */
+  inputsSwept:
+    'Another sweep already broadcast spends some of these deposits: only one of them can be mined, so this one is not sent.',
 } as const;
 
 export const sweepDepositSchema = z.object({

@@ -132,6 +132,7 @@ export const ERROR_CODE_PARAMS = {
   PSBT_MISMATCH: ['detail'],
   PSBT_UNSIGNED: ['detail'],
   BROADCAST_REFUSED: ['detail'],
+  SWEEP_INPUTS_SWEPT: [],
   // Guest exchange (PublicExchange).
   EXCHANGE_NOT_CRYPTO: [],
   INVALID_EMAIL: [],

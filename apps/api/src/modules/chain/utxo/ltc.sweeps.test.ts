@@ -138,6 +138,12 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
       /^attachment; filename="ltc-sweep-[0-9a-f]{8}\.psbt"$/,
     );
     expect(file.rawPayload.toString('base64')).toBe(sweep.psbt);
+    // A second sweep over the same deposits, built before the first is sent (at a higher fee, the
+    // node would take it as a replacement): it is never also broadcast and booked.
+    const second = (
+      await api('POST', '/sweeps', { destination: await chains.ltc.rpc.call<string>('getnewaddress') })
+    ).json().content;
+    expect(second.inputs).toHaveLength(2);
 
     // Tampered (another output), another amount, or unsigned: refused; nothing changes.
     const other = await chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32']);
@@ -157,7 +163,7 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
     const garbage = await api('POST', `/sweeps/${sweep.id}/signed`, { psbt: 'bm90IGEgcHNidA==' });
     expect([garbage.statusCode, garbage.json().error.code]).toEqual([400, 'PSBT_MISMATCH']);
     expect((await chains.ltc.rpc.call<string[]>('getrawmempool')).length).toBe(0);
-    expect((await t.services.db.select().from(chainSweeps))[0]?.status).toBe('built');
+    expect((await t.services.db.select().from(chainSweeps)).map((r) => r.status)).toEqual(['built', 'built']);
     expect(await ledgerLtc()).toBe('1.55');
 
     // Signed by the operator's wallet and pasted back: broadcast, booked out once, clean.
@@ -172,6 +178,10 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
     expect((await api('GET', '/sweeps')).json().content.held).toEqual([]);
     const again = await api('POST', `/sweeps/${sweep.id}/signed`, { psbt: sign(sweep.psbt) });
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'ALREADY_PROCESSED']);
+    const twice = await api('POST', `/sweeps/${second.id}/signed`, { psbt: sign(second.psbt) });
+    expect([twice.statusCode, twice.json().error.code]).toEqual([409, 'SWEEP_INPUTS_SWEPT']);
+    expect(await chains.ltc.rpc.call<string[]>('getrawmempool')).toEqual([sent.txHash]);
+    expect(await ledgerLtc()).toBe('0');
 
     await chains.ltc.mine(1);
     await waitFor(async () => (await check()).chainHeld === '0', 20_000, 'the spend seen');
@@ -181,7 +191,7 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
     const actions = (await t.services.db.select().from(auditLog).where(eq(auditLog.targetId, 'LTC'))).map(
       (r) => r.action,
     );
-    expect(actions.sort()).toEqual(['chain.sweepBroadcast', 'chain.sweepBuilt']);
+    expect(actions.sort()).toEqual(['chain.sweepBroadcast', 'chain.sweepBuilt', 'chain.sweepBuilt']);
     // Nothing left: a new sweep is refused with a clear message.
     const empty = await api('POST', '/sweeps', { destination });
     expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'NOTHING_TO_SWEEP']);

@@ -1,5 +1,5 @@
 import { Decimal, SWEEP_ERRORS, type Sweep, type SweepsView } from '@vaultline/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chainSweeps } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
@@ -214,18 +214,36 @@ export function createSweeps(deps: SweepDeps) {
           },
         );
       }
-      try {
-        await node.call('sendrawtransaction', [done.hex]);
-      } catch (err) {
-        if (err instanceof UtxoRpcError && err.code !== undefined)
-          throw badRequest(SWEEP_ERRORS.refused(err.details ?? err.message), 'BROADCAST_REFUSED', undefined, {
-            detail: err.details ?? err.message,
-          });
-        throw err;
-      }
       const gone = s.amount + s.fee;
       const id_ = await deps.assetId(asset.ticker);
       const row = await db.transaction(async (tx) => {
+        // One sweep of a network at a time from this check to its booking: two sweeps signed over the
+        // same deposits (a second one built before the first was mined, at a higher fee) are never
+        // both broadcast and booked, though the node would take the second as a replacement.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vaultline sweep ${network}`}))`);
+        const mine = new Set(s.inputs.map((i) => `${i.txid}:${i.vout}`));
+        const others = await tx
+          .select({ inputs: chainSweeps.inputs })
+          .from(chainSweeps)
+          .where(and(eq(chainSweeps.network, network), eq(chainSweeps.status, 'broadcast')));
+        if (others.some((o) => o.inputs.some((i) => mine.has(`${i.txid}:${i.vout}`))))
+          throw conflict(SWEEP_ERRORS.inputsSwept, 'SWEEP_INPUTS_SWEPT');
+        // Broadcast within the lock; refused, nothing is kept. Taken and then this transaction failing
+        // leaves it on chain and not booked: the reconciliation shows it and the operator books it.
+        try {
+          await node.call('sendrawtransaction', [done.hex]);
+        } catch (err) {
+          if (err instanceof UtxoRpcError && err.code !== undefined)
+            throw badRequest(
+              SWEEP_ERRORS.refused(err.details ?? err.message),
+              'BROADCAST_REFUSED',
+              undefined,
+              {
+                detail: err.details ?? err.message,
+              },
+            );
+          throw err;
+        }
         const [u] = await tx
           .update(chainSweeps)
           .set({ status: 'broadcast', txHash: done.txid, broadcastAt: new Date() })
