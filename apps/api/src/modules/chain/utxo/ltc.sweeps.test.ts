@@ -5,7 +5,7 @@ import { Transaction } from '@scure/btc-signer';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chainSweeps } from '../../../db/schema';
+import { auditLog, chainDeposits, chainSweeps } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { assetId, makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
@@ -236,5 +236,22 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
     const head = await adapter.head();
     expect(await adapter.holdings?.(addresses, head)).toEqual(new Map([['LTC', 270_000n]]));
     await expect(adapter.holdings?.(addresses, head - 1)).rejects.toBeInstanceOf(HoldingsMovedOn);
+  }, 60_000);
+
+  it('leaves dust out of a sweep: never booked in, so never booked out', async () => {
+    const u = await makeUser(t);
+    const to = await depositAddress(u.token);
+    // Below LTC's dust threshold (0.0001): recorded and held, never credited.
+    await pay(chains.ltc, { [to]: '0.00005' });
+    await chains.ltc.mine(2);
+    await waitFor(
+      async () =>
+        (await t.services.db.select().from(chainDeposits).where(eq(chainDeposits.address, to)))[0]
+          ?.holdReason === 'dust',
+      20_000,
+      'the dust recorded final',
+    );
+    const view = (await api('GET', '/sweeps')).json().content;
+    expect(view.held.map((h: { address: string }) => h.address)).not.toContain(to);
   }, 60_000);
 });

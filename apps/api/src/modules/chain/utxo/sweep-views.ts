@@ -12,7 +12,10 @@ export type SweepRow = typeof chainSweeps.$inferSelect;
 export const units = (raw: bigint | string, decimals: number) =>
   toPlain(new Decimal(raw.toString()).div(new Decimal(10).pow(decimals)));
 
-/** Final deposits at deposit addresses whose outputs are unspent (mempool spends included). */
+/**
+ * Final deposits at deposit addresses whose outputs are unspent (mempool spends included). Dust is
+ * left out: it was never booked in, so a sweep (which books out all it spends) must not spend it.
+ */
 export async function held(
   db: DbOrTx,
   network: string,
@@ -23,7 +26,8 @@ export async function held(
     (await db.execute(
       sql`select d.tx_hash, d.event_key, d.address, a.index from chain_deposits d
           join chain_addresses a on a.network = d.network and a.address = d.address
-          where d.network = ${network} and d.status = 'final' order by a.index, d.tx_hash, d.event_key`,
+          where d.network = ${network} and d.status = 'final' and d.hold_reason is distinct from 'dust'
+          order by a.index, d.tx_hash, d.event_key`,
     )) as unknown as { rows: { tx_hash: string; event_key: string; address: string; index: number }[] }
   ).rows;
   const out: SweepInput[] = [];
