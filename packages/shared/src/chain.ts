@@ -109,7 +109,8 @@ export const CHAIN_ERRORS = {
   payoutCheckUnavailable:
     'The node cannot tell whether the hot wallet already paid this payout (its history since the payout was signed is not available); check the hot wallet by hand.',
   payoutSuperseded: 'Another payout of the same transfer is already under way.',
-  payoutNotBumpable: 'Only a BTC or LTC payout sent and not yet mined can have its fee bumped.',
+  payoutNotBumpable:
+    'Only a BTC or LTC payout sent and not yet mined, or refused by the node when first sent, can have its fee bumped.',
   payoutBumpRefused: (detail: string) => `The fee bump cannot be made: ${detail}`,
   payoutNotRetryable:
     'What this payout paid for has ended (a withdrawal that failed gave its money back): it cannot be retried.',

@@ -43,11 +43,12 @@ export function createPayoutBump(deps: PayoutBumpDeps) {
     const p = await findPayout(db, id);
     if (!p) throw notFound(CHAIN_ERRORS.payoutNotFound, 'PAYOUT_NOT_FOUND');
     const wallet = deps.adapters().find((a) => a.network === p.network)?.utxoWallet;
-    if (!wallet || !p.batchId || p.status !== 'sent') throw notBumpable();
+    // Sent and not mined, or refused by the node at its first broadcast (a fee it will not relay).
+    if (!wallet || !p.batchId || (p.status !== 'sent' && p.status !== 'signed')) throw notBumpable();
     const batchId = p.batchId;
     const { replacement, rows } = await db.transaction(async (tx) => {
       const b = await findBatch(tx, batchId, true);
-      if (b?.status !== 'sent') throw notBumpable();
+      if (!b || !(b.status === 'sent' || (b.status === 'signed' && b.lastError))) throw notBumpable();
       const before = lastAttempt(b);
       let next: ReturnType<typeof wallet.bump>;
       try {
@@ -64,7 +65,7 @@ export function createPayoutBump(deps: PayoutBumpDeps) {
         .where(eq(chainPayoutBatches.id, b.id));
       const moved: PayoutRow[] = [];
       for (const q of await payoutsOfBatch(tx, b.id)) {
-        const row = await movePayout(tx, q.id, ['sent'], { txHash: next.txid });
+        const row = await movePayout(tx, q.id, ['sent', 'signed'], { txHash: next.txid });
         if (row) moved.push(row);
       }
       await audit.record(tx, {

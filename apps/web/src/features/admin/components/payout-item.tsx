@@ -21,11 +21,13 @@ const TONE: Record<AdminPayout['status'], Tone> = {
 
 /** What an admin can do to a payout in this state (the server refuses anything else). */
 export function payoutActions(
-  p: Pick<AdminPayout, 'status' | 'purpose'> & { network?: string },
+  p: Pick<AdminPayout, 'status' | 'purpose'> & { network?: string; reason?: AdminPayout['reason'] },
 ): PayoutAction[] {
   const out: PayoutAction[] = [];
-  // Sent and not mined on a UTXO network: its transaction can be replaced at a higher fee (RBF).
-  if (p.status === 'sent' && (p.network === 'BTC' || p.network === 'LTC')) out.push('bump');
+  // Sent and not mined on a UTXO network, or refused by the node at its first broadcast: its
+  // transaction can be replaced at a higher fee (RBF).
+  const waiting = p.status === 'sent' || (p.status === 'signed' && p.reason === 'rejected');
+  if (waiting && (p.network === 'BTC' || p.network === 'LTC')) out.push('bump');
   if (p.status === 'approval' || p.status === 'blocked') out.push('send');
   // A withdrawal whose payout failed has ended with its money back: nothing to pay again.
   if (p.status === 'failed' && p.purpose !== 'withdrawal') out.push('retry');

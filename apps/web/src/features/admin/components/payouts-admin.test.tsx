@@ -68,6 +68,9 @@ describe('the payout queue (admin Networks)', () => {
     expect(payoutActions(payout({ network: 'LTC', status: 'sent' }))).toEqual(['bump']);
     expect(payoutActions(payout({ network: 'BTC', status: 'sent' }))).toEqual(['bump']);
     expect(payoutActions(payout({ network: 'LTC', status: 'mined' }))).toEqual([]);
+    // Refused by the node at its first broadcast (a fee it will not relay): bumped the same way.
+    expect(payoutActions(payout({ network: 'LTC', status: 'signed', reason: 'rejected' }))).toEqual(['bump']);
+    expect(payoutActions(payout({ network: 'LTC', status: 'signed' }))).toEqual([]);
   });
 
   it('bumps the fee of an LTC payout sent and not mined, at the rate the admin gives', async () => {
