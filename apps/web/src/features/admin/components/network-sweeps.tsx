@@ -95,7 +95,7 @@ export function NetworkSweeps({ network }: { network: string }) {
               {t('Admin.Networks.Sweep.Total', {
                 amount: f.amount(v.total),
                 ticker: v.ticker,
-                count: v.held.length,
+                outputs: v.held.length,
               })}
             </p>
           ) : null}

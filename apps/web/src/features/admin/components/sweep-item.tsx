@@ -47,7 +47,7 @@ export function SweepItem({ network, sweep: s }: { network: string; sweep: Sweep
             amount: f.amount(s.amount),
             ticker: s.ticker,
             fee: f.amount(s.fee),
-            count: s.inputs.length,
+            inputs: s.inputs.length,
           })}
         </span>
         <Badge tone={s.status === 'broadcast' ? 'success' : 'neutral'}>
