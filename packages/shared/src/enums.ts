@@ -49,7 +49,12 @@ export const EXCHANGE_STAGES = [
 export type ExchangeStage = (typeof EXCHANGE_STAGES)[number];
 
 /** The watched networks' names (DECISIONS §10), for texts; the id itself for any other. */
-export const NETWORK_NAMES: Readonly<Record<string, string>> = { ETH: 'Ethereum', BSC: 'BNB Smart Chain' };
+export const NETWORK_NAMES: Readonly<Record<string, string>> = {
+  ETH: 'Ethereum',
+  BSC: 'BNB Smart Chain',
+  BTC: 'Bitcoin',
+  LTC: 'Litecoin',
+};
 export const networkName = (id: string | null | undefined): string => (id ? (NETWORK_NAMES[id] ?? id) : '');
 
 /** Account status: active 1, inactive -1. */
