@@ -43,6 +43,12 @@ export interface BuildAppOptions {
   demoChains?: Promise<{ networks: ChainNetworkConfig[]; faucet: Faucet } | undefined>;
   /** Chains built by a test, and the payout worker's test seams. */
   chainTest?: ServiceContext['chainTest'];
+  /**
+   * How long one plugin may take to register (Fastify's default, 10 s, when not given). Tests pass
+   * 0 (no limit): a file's app starting slowly on a loaded machine is not a failure; the test
+   * runner's own hook timeout still ends a start that hangs.
+   */
+  pluginTimeout?: number;
 }
 
 type CompilersFactory = NonNullable<
@@ -58,6 +64,7 @@ export async function buildApp({
   onRoute,
   demoChains,
   chainTest,
+  pluginTimeout,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Guests' cached public reads are answered in front of Fastify's router (decision 0024).
   const publicCache = createPublicCache();
@@ -67,6 +74,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Body, address, header limits and timeouts; the router's refusals in the error envelope.
     ...httpServerOptions(config),
+    ...(pluginTimeout === undefined ? {} : { pluginTimeout }),
     serverFactory: publicCache.serverFactory,
     // One sequence of request ids for Fastify's log lines and the cache's.
     genReqId: publicCache.genReqId,

@@ -105,6 +105,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
+    pluginTimeout: 0,
     ...(opts.overrides ? { overrides: opts.overrides } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     ...(opts.chainTest ? { chainTest: opts.chainTest } : {}),

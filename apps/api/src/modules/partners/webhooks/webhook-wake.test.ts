@@ -30,13 +30,15 @@ afterAll(async () => {
 });
 
 describe('the delivery job is woken by the change', () => {
-  it('delivers within a second of the commit, far before its next poll', async () => {
+  it('delivers within seconds of the commit, far before its next poll a minute later', async () => {
     for (let i = 0; i < 3; i++) {
       const at = Date.now();
       const before = receiver.received.length;
       await insertPartnerExchange(t.services.db, partner.userId);
-      await waitUntil(() => receiver.received.length > before, 5000);
-      expect((receiver.received[before]?.at ?? Infinity) - at).toBeLessThan(1000);
+      await waitUntil(() => receiver.received.length > before, 15_000);
+      // Some 50 ms on a quiet machine; the bound leaves room for a loaded one and stays far from the
+      // poll (60 s), which is what the test tells apart.
+      expect((receiver.received[before]?.at ?? Infinity) - at).toBeLessThan(10_000);
     }
   });
 });

@@ -14,7 +14,15 @@ import {
 // Two instances on one database, both running the delivery job and both woken by every change: each
 // delivery is claimed by one of them (SKIP LOCKED), so the receiver gets each event once. On
 // PostgreSQL (DATABASE_URL) the two claim on separate connections at the same moment.
-const env = { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '20', WEBHOOK_RETRY_BASE_MS: '20' };
+// The receiver answers on this process's event loop, which the embedded database holds while it
+// works: on a loaded machine an answer can take seconds. A long timeout keeps every first attempt
+// successful, so that a second delivery can only come from a second claim.
+const env = {
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  WEBHOOK_POLL_MS: '20',
+  WEBHOOK_RETRY_BASE_MS: '20',
+  WEBHOOK_TIMEOUT_MS: '30000',
+};
 let t: TestApp;
 let second: FastifyInstance;
 let partner: TestPartner;
@@ -47,7 +55,7 @@ describe('two instances', () => {
       Array.from({ length: 40 }, () => insertPartnerExchange(t.services.db, partner.userId)),
     );
     await Promise.all(ids.map((id) => setStatus(t.services.db, id, 2)));
-    await waitUntil(() => receiver.received.length >= 80, 15_000);
+    await waitUntil(() => receiver.received.length >= 80, 30_000);
     // Time for a second (wrong) delivery of anything to land.
     await new Promise((r) => setTimeout(r, 300));
     const eventIds = receiver.received.map((r) => r.headers['vaultline-event-id']);
