@@ -8,10 +8,11 @@ import {
 } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
+import { answeredChallenge, invalidFactor } from './factor-checks';
 import { deviceHash } from './secrets';
 import type { RequestOrigin } from './security-events';
 import * as repo from './two-factor.repository';
-import { answeredChallenge, invalidFactor, type TwoFactorService } from './two-factor.service';
+import type { TwoFactorService } from './two-factor.service';
 import { authenticationOptions } from './webauthn';
 
 const challengeInvalid = () =>
