@@ -3,6 +3,7 @@
 import type { PasskeyAuthenticationResponse, TwoFactorProof } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { findLiveWebauthnChallenge, useChallenge } from './challenges.repository';
 import { hashRecoveryCode, type SecretBox } from './secrets';
 import type { RequestOrigin, SecurityEvents } from './security-events';
 import { totpStep } from './totp';
@@ -123,12 +124,11 @@ export function createFactorChecks({ db, box, rp, events }: FactorCheckDeps) {
       const answered = answeredChallenge(proof.passkey);
       const challenge =
         signInChallenge ??
-        (answered ? await repo.findLiveWebauthnChallenge(db, userId, 'stepUp', answered) : undefined);
+        (answered ? await findLiveWebauthnChallenge(db, userId, 'stepUp', answered) : undefined);
       // A step-up challenge is taken (atomically) before the answer is checked: the same answer
       // sent several times at once opens one request. The sign-in's challenge is used by its caller.
       const taken =
-        challenge !== undefined &&
-        (signInChallenge !== undefined || (await repo.useChallenge(db, challenge.id)));
+        challenge !== undefined && (signInChallenge !== undefined || (await useChallenge(db, challenge.id)));
       if (!challenge || !taken || !(await checkPasskey(userId, proof.passkey, challenge, false)))
         throw invalidFactor();
     } else {

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { lockWithdrawals } from '../withdrawals/withdrawal-lock';
+import { findLiveWebauthnChallenge, insertChallenge, useChallenge } from './challenges.repository';
 import { answeredChallenge, createFactorChecks } from './factor-checks';
 import { createSecretBox, hashRecoveryCode, newRecoveryCode } from './secrets';
 import { createSecurityEvents, type RequestOrigin } from './security-events';
@@ -142,7 +143,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
         { id: userId, email: user.email, name: `${user.firstName} ${user.lastName}` },
         existing,
       );
-      await repo.insertChallenge(db, {
+      await insertChallenge(db, {
         kind: 'register',
         userId,
         webauthnChallenge: options.challenge,
@@ -159,12 +160,12 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
     ): Promise<PasskeyAddResponse> {
       const answered = answeredChallenge(input.response);
       const challenge = answered
-        ? await repo.findLiveWebauthnChallenge(db, userId, 'register', answered)
+        ? await findLiveWebauthnChallenge(db, userId, 'register', answered)
         : undefined;
       const verified = challenge?.webauthnChallenge
         ? await verifyRegistration(rp, input.response, challenge.webauthnChallenge)
         : undefined;
-      if (!challenge || !verified || !(await repo.useChallenge(db, challenge.id)))
+      if (!challenge || !verified || !(await useChallenge(db, challenge.id)))
         throw badRequest('This passkey could not be verified. Please try again.', 'PASSKEY_INVALID');
       const result = await db.transaction(async (tx) => {
         const first = !(await repo.hasFactor(tx, userId));
@@ -201,7 +202,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       const existing = await repo.listPasskeys(db, userId);
       if (existing.length === 0) throw notFound('This account has no passkey', 'PASSKEY_NOT_FOUND');
       const options = await authenticationOptions(rp, existing, 'preferred');
-      await repo.insertChallenge(db, {
+      await insertChallenge(db, {
         kind: 'stepUp',
         userId,
         webauthnChallenge: options.challenge,
