@@ -1,24 +1,24 @@
-import {
-  type PartnerKeyScope,
-  type Role,
-  type TwoFactorProof,
-  totpCodeSchema,
-  twoFactorProofSchema,
-} from '@vaultline/shared';
+import type { PartnerKeyScope, TwoFactorProof } from '@vaultline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
 import type { AccessClaims, TokenService } from '../lib/tokens';
-
-/** Who may call a route. Every route under /api must declare it (checked at startup). */
-export type Access = 'public' | 'user' | 'premium' | 'admin' | 'partner';
-
-/** The caller of a partner API route (access 'partner'): the API key's partner, key and scopes. */
-export interface PartnerCaller {
-  partnerId: string;
-  keyId: string;
-  scopes: PartnerKeyScope[];
-}
+import {
+  type Access,
+  type AuthState,
+  type AuthUser,
+  assertAccountUsable,
+  type PartnerCaller,
+  type TokenUser,
+} from './auth-caller';
+import {
+  type StepUp,
+  type StepUpVerifier,
+  stepUpBeforeInput,
+  stepUpWithProof,
+  takeStepUpProof,
+  twoFactorRequired,
+} from './step-up';
 
 /** Recognises a partner API key (`Bearer vl_...`); undefined for a missing, unknown or revoked key. */
 export interface ApiKeyAuthenticator {
@@ -31,57 +31,6 @@ export interface KeyFailureLimit {
   check(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts one key that did not authenticate. */
   failed(req: FastifyRequest): Promise<void>;
-}
-
-/** Checks second factors for step-up routes (two-factor module). */
-export interface StepUpVerifier {
-  hasFactor(userId: string): Promise<boolean>;
-  recentlyGiven(userId: string, sid: string | undefined): Promise<boolean>;
-  /** Verifies a factor given with the request (wrong ones count) and records it for the session. */
-  verify(
-    userId: string,
-    sid: string | undefined,
-    proof: TwoFactorProof,
-    origin: { userAgent: string | null; ip: string | null },
-  ): Promise<void>;
-}
-
-/**
- * 'required': the action needs a second factor given in the last STEP_UP_MINUTES (403
- * TWO_FACTOR_REQUIRED for an account without one); 'ifEnrolled': the same for an account that has
- * one, nothing for an account without; 'always': a factor given with this very request (money out,
- * decision 0054): the session's recent step-up does not count.
- */
-export type StepUp = 'required' | 'ifEnrolled' | 'always';
-
-export const twoFactorRequired = () =>
-  forbidden(
-    'This action needs a second factor. Set up a passkey or an authenticator app in My account → Security.',
-    'TWO_FACTOR_REQUIRED',
-  );
-export const twoFactorNeeded = () =>
-  unauthorized('Confirm with your second factor to continue.', 'TWO_FACTOR_NEEDED');
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: Role;
-  premium: boolean;
-}
-
-/** What the auth plugin needs to know about a user on each request. */
-export interface AuthState extends AuthUser {
-  active: boolean;
-  tokenVersion: number;
-}
-
-/**
- * A caller whose token is valid but whose account state the route's own SQL checks (active, token
- * version) in the statement that does the work: the hot money calls save a round trip this way.
- */
-export interface TokenUser {
-  id: string;
-  tokenVersion: number;
 }
 
 declare module 'fastify' {
@@ -207,21 +156,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     const mode = req.routeOptions.config?.stepUp;
     if (!mode || !req.auth) return;
     if (!opts.stepUp) throw new Error('stepUp routes need the stepUp option of the auth plugin');
-    const body = req.body as Record<string, unknown> | null | undefined;
-    if (body && typeof body === 'object' && !Array.isArray(body) && body.twoFactor !== undefined) {
-      const parsed = twoFactorProofSchema.safeParse(body.twoFactor);
-      delete body.twoFactor;
-      if (!parsed.success)
-        throw new AppError(400, 'VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid second factor', {
-          twoFactor: parsed.error.issues[0]?.message ?? 'Invalid second factor',
-        });
-      req.twoFactorProof = parsed.data;
-    }
-    const field = req.routeOptions.config.stepUpCodeField;
-    if (!req.twoFactorProof && field && body && typeof body === 'object') {
-      const code = totpCodeSchema.safeParse((body as Record<string, unknown>)[field]);
-      if (code.success) req.twoFactorProof = { code: code.data };
-    }
+    takeStepUpProof(req);
     await stepUpBeforeInput(opts.stepUp, req, mode);
   });
 
@@ -279,61 +214,3 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     req.auth = user;
   }
 });
-
-/**
- * Step-up, before the input is read: 403 for an account without a factor ('required', 'always'),
- * 401 for one whose session gave none recently ('always': whatever the session gave) and whose
- * request carries none. A proof is left for later.
- */
-export async function stepUpBeforeInput(verifier: StepUpVerifier, req: FastifyRequest, mode: StepUp) {
-  const user = requireUser(req);
-  if (!(await verifier.hasFactor(user.id))) {
-    if (mode === 'required' || mode === 'always') throw twoFactorRequired();
-    req.twoFactorProof = null;
-    return;
-  }
-  if (req.twoFactorProof) return;
-  if (mode === 'always') throw twoFactorNeeded();
-  if (!(await verifier.recentlyGiven(user.id, req.sessionId ?? undefined))) throw twoFactorNeeded();
-}
-
-/** Step-up with the factor given in the request: verified (wrong ones count), then noted for the session. */
-export async function stepUpWithProof(verifier: StepUpVerifier, req: FastifyRequest) {
-  const user = requireUser(req);
-  if (!req.twoFactorProof) return;
-  const origin = { userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, ip: req.ip ?? null };
-  await verifier.verify(user.id, req.sessionId ?? undefined, req.twoFactorProof, origin);
-}
-
-/**
- * Throws the error a caller gets when their account is gone, disabled, or their token was revoked
- * (a newer token version); also used by in-query routes once their statement refused the caller.
- */
-export function assertAccountUsable(
-  state: AuthState | undefined,
-  tokenVersion: number,
-): asserts state is AuthState {
-  if (!state) throw unauthorized('Invalid access token', 'TOKEN_INVALID');
-  if (!state.active)
-    throw forbidden('Your account has been disabled. Please contact our support.', 'ACCOUNT_DISABLED');
-  if (state.tokenVersion !== tokenVersion)
-    throw unauthorized('Your session has ended, please log in again', 'TOKEN_REVOKED');
-}
-
-/** The caller of a route with userCheck 'in-query' (token verified; account checked by its SQL). */
-export function requireTokenUser(req: FastifyRequest): TokenUser {
-  if (!req.tokenUser) throw unauthorized();
-  return req.tokenUser;
-}
-
-/** The partner (API key) of a route with access 'partner'. */
-export function requirePartnerKey(req: FastifyRequest): PartnerCaller {
-  if (!req.partner) throw unauthorized('The API key is missing, unknown or revoked', 'API_KEY_INVALID');
-  return req.partner;
-}
-
-/** The signed-in user of a route whose access is not public. */
-export function requireUser(req: FastifyRequest): AuthUser {
-  if (!req.auth) throw unauthorized();
-  return req.auth;
-}

@@ -2,7 +2,7 @@ import { type CurrencyId, type LanguageId, type User, UserStatus } from '@vaultl
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { AuthState } from '../../plugins/auth';
+import type { AuthState } from '../../plugins/auth-caller';
 import { findUserById, type UserRow, updatePreferences } from './account.repository';
 
 export function isPremium(u: Pick<UserRow, 'premiumUntil'>, now = new Date()): boolean {

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 
 const errors = { '4xx': errorEnvelopeSchema };
 

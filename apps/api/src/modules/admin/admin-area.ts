@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
-import { type AuthState, assertAccountUsable, twoFactorRequired } from '../../plugins/auth';
+import { type AuthState, assertAccountUsable } from '../../plugins/auth-caller';
+import { twoFactorRequired } from '../../plugins/step-up';
 import { auditRoutes } from '../audit/audit.routes';
 import { adminChainRoutes } from '../chain/chain.routes';
 import { adminSweepRoutes } from '../chain/sweep.routes';

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { hashOpaqueToken, newOpaqueToken, type TokenService } from '../../lib/tokens';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth-caller';
 import type { AccountService } from '../account/account.service';
 import type { MailService } from '../mail/mail.service';
 import type { RequestOrigin } from '../two-factor/security-events';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { requireTokenUser, requireUser } from '../../plugins/auth';
+import { requireTokenUser, requireUser } from '../../plugins/auth-caller';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 

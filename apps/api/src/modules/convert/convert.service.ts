@@ -11,7 +11,7 @@ import {
 import type { Db, RunStatement } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { traced } from '../../lib/trace';
-import { type AuthUser, assertAccountUsable, type TokenUser } from '../../plugins/auth';
+import { type AuthUser, assertAccountUsable, type TokenUser } from '../../plugins/auth-caller';
 import type { AccountService } from '../account/account.service';
 import {
   INSUFFICIENT_FUNDS,

@@ -2,16 +2,13 @@ import { Decimal, type HoldReason, TransactionStatus, toPlain } from '@vaultline
 import type { DbOrTx } from '../../db/client';
 import type { ChainDepositRow } from '../chain/chain.repository';
 import type { AfterCommit, DepositOwner } from '../chain/chain-owners';
+import { type ExchangeRow, findExchanges, lockExchange, updateExchange } from './exchange.repository';
 import {
-  type ExchangeRow,
-  findExchanges,
-  lockExchange,
   lockExchanges,
   markDepositsSeen,
   setAmountsReceived,
   setConfirmations,
-  updateExchange,
-} from './exchange.repository';
+} from './exchange-chain.repository';
 import type { ExchangeChainDeps } from './exchange-deps';
 import { createExchangePayouts } from './exchange-payouts';
 import { createExchangeResolve } from './exchange-resolve';

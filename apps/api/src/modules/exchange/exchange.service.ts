@@ -23,10 +23,10 @@ import {
   findExchange,
   findExchanges,
   type ProgressRow,
-  shortPaidPastWindow,
 } from './exchange.repository';
 import { createExchangeAdminOps } from './exchange-admin';
 import { createExchangeChain, EXPIRED_NOTE } from './exchange-chain';
+import { shortPaidPastWindow } from './exchange-chain.repository';
 import { bad, createExchangeCreate, createExchangeQuote, EMAIL_TLD, optional } from './exchange-create';
 import type { ExchangeDeps } from './exchange-deps';
 import { listMail, statusMail, trackingLink } from './exchange-mail';

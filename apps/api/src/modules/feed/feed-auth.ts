@@ -1,5 +1,5 @@
 import type { TokenService } from '../../lib/tokens';
-import type { AuthState } from '../../plugins/auth';
+import type { AuthState } from '../../plugins/auth-caller';
 
 /** What the feed needs to know who a connection is (the same checks as the HTTP routes). */
 export interface FeedAuth {

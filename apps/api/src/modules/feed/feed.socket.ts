@@ -9,7 +9,7 @@ import {
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import { assertAccountUsable } from '../../plugins/auth';
+import { assertAccountUsable } from '../../plugins/auth-caller';
 import { type FeedAuth, isFeedAdmin } from './feed-auth';
 import { type SocketUser, startRecheck } from './recheck';
 import type { FeedLog } from './redis-adapter';

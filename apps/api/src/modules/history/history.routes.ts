@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 
 /** The signed-in user's transaction list (spec-1 §2 history), paginated on the server. */
 export async function historyRoutes(fastify: FastifyInstance) {

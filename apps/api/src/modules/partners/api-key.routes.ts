@@ -2,7 +2,7 @@ import { envelopeOf, errorEnvelopeSchema, partnerKeyCallerSchema } from '@vaultl
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { requirePartnerKey } from '../../plugins/auth';
+import { requirePartnerKey } from '../../plugins/auth-caller';
 import { partnerRateLimits } from './partner-rate-limit';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };

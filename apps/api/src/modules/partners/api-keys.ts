@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PartnerKeyScope } from '@vaultline/shared';
 import type { RunStatement } from '../../db/client';
-import type { ApiKeyAuthenticator, PartnerCaller } from '../../plugins/auth';
+import type { ApiKeyAuthenticator } from '../../plugins/auth';
+import type { PartnerCaller } from '../../plugins/auth-caller';
 import { findUsableKey, touchKey } from './api-key.repository';
 
 /** `vl_` + 32 random bytes in base64url (43 characters): what a partner puts in its header. */

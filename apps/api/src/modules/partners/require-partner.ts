@@ -1,7 +1,7 @@
 import { PARTNER_ERRORS } from '@vaultline/shared';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 import { findPartner } from './partners.repository';
 
 /** One lookup per request: the area's hook checks first, the handler's call reuses the answer. */

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { pageOf, planPage } from '../../lib/keyset';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 import { toReceipt } from '../premium/premium.service';
 import { countPremiumPayments, listPremiumPayments } from './admin-payments.repository';
 import { spendingHoldRoutes } from './spending-holds.routes';

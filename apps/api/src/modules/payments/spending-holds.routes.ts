@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { assets, spendingHolds, users } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { conflict, notFound } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest, PaymentGateway } from './gateway';
 import { createStripeGateway } from './stripe-gateway';
-import { type StripeStandIn, startStripeStandIn, stripeError } from './stripe-standin.test-helpers';
+import { type StripeStandIn, startStripeStandIn } from './stripe-standin.test-helpers';
+import { stripeError } from './stripe-standin-routes.test-helpers';
 
 // The Stripe adapter's calls, made by the real `stripe` library against a loopback stand-in of the
 // API: what is sent (form parameters, idempotency keys) and how Stripe's answers are read.

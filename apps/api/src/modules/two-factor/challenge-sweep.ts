@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { createIntervalJob } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
-import { deleteOldChallenges } from './two-factor.repository';
+import { deleteOldChallenges } from './challenges.repository';
 
 /** How often ended challenges are removed, and how long after their end they are kept. */
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;

@@ -2,6 +2,7 @@ import type { AuditAction, SecurityEvent, SecurityEventType } from '@vaultline/s
 import type { Db } from '../../db/client';
 import type { AuditTrail } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
+import { insertSecurityEvent, listSecurityEvents } from './security-history.repository';
 import { securityMail } from './security-mail';
 import * as repo from './two-factor.repository';
 
@@ -38,7 +39,7 @@ export function createSecurityEvents({ db, mail, audit }: { db: Db; mail: MailSe
       if (!user) return;
       const userAgent = origin.userAgent?.slice(0, 300) ?? null;
       await db.transaction(async (tx) => {
-        await repo.insertSecurityEvent(tx, { userId, type, userAgent, ip: origin.ip, detail });
+        await insertSecurityEvent(tx, { userId, type, userAgent, ip: origin.ip, detail });
         const action = AUDIT_OF[type];
         if (user.role === 'admin' && action)
           await audit.record(tx, {
@@ -62,7 +63,7 @@ export function createSecurityEvents({ db, mail, audit }: { db: Db; mail: MailSe
     },
 
     async list(userId: string): Promise<SecurityEvent[]> {
-      const rows = await repo.listSecurityEvents(db, userId, 100);
+      const rows = await listSecurityEvents(db, userId, 100);
       return rows.map((r) => ({
         id: r.id,
         type: r.type as SecurityEventType,

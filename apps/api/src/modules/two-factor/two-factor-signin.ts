@@ -8,10 +8,12 @@ import {
 } from '@vaultline/shared';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
+import { insertChallenge, takeChallengeTry, useChallenge } from './challenges.repository';
+import { answeredChallenge, invalidFactor } from './factor-checks';
 import { deviceHash } from './secrets';
 import type { RequestOrigin } from './security-events';
-import * as repo from './two-factor.repository';
-import { answeredChallenge, invalidFactor, type TwoFactorService } from './two-factor.service';
+import { countDevices, rememberDevice } from './security-history.repository';
+import type { TwoFactorService } from './two-factor.service';
 import { authenticationOptions } from './webauthn';
 
 const challengeInvalid = () =>
@@ -38,7 +40,7 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
       if (m.passkeys.length > 0) methods.push('passkey');
       if (m.recoveryCodesLeft > 0) methods.push('recoveryCode');
       const options = m.passkeys.length > 0 ? await authenticationOptions(rp, m.passkeys, 'preferred') : null;
-      const challengeId = await repo.insertChallenge(db, {
+      const challengeId = await insertChallenge(db, {
         kind: 'signIn',
         userId,
         webauthnChallenge: options?.challenge ?? null,
@@ -54,23 +56,18 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
 
     /** The user id once the factor is right; each answer counts a try on the challenge first. */
     async finish(input: TwoFactorLoginRequest, origin: RequestOrigin): Promise<string> {
-      const challenge = await repo.takeChallengeTry(
-        db,
-        input.challengeId,
-        'signIn',
-        TWO_FACTOR_CHALLENGE_TRIES,
-      );
+      const challenge = await takeChallengeTry(db, input.challengeId, 'signIn', TWO_FACTOR_CHALLENGE_TRIES);
       if (!challenge?.userId) throw challengeInvalid();
       const userId = challenge.userId;
       await twoFactor.verifyProof(userId, input, origin, challenge);
-      if (!(await repo.useChallenge(db, challenge.id))) throw challengeInvalid();
+      if (!(await useChallenge(db, challenge.id))) throw challengeInvalid();
       return userId;
     },
 
     /** Options for signing in with a passkey and no password (any passkey of this site). */
     async passkeyOptions(): Promise<PasskeyLoginOptions> {
       const options = await authenticationOptions(rp, null, 'required');
-      const challengeId = await repo.insertChallenge(db, {
+      const challengeId = await insertChallenge(db, {
         kind: 'passkeySignIn',
         userId: null,
         webauthnChallenge: options.challenge,
@@ -81,7 +78,7 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
 
     /** The user whose passkey answered (user verification required: it replaces the password). */
     async passkeySignIn(input: PasskeyLoginRequest): Promise<string> {
-      const challenge = await repo.takeChallengeTry(
+      const challenge = await takeChallengeTry(
         db,
         input.challengeId,
         'passkeySignIn',
@@ -91,7 +88,7 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
         throw challengeInvalid();
       const userId = await twoFactor.checkPasskey(null, input.response, challenge, true);
       if (!userId) throw invalidFactor();
-      if (!(await repo.useChallenge(db, challenge.id))) throw challengeInvalid();
+      if (!(await useChallenge(db, challenge.id))) throw challengeInvalid();
       return userId;
     },
 
@@ -101,8 +98,8 @@ export function createTwoFactorSignIn({ db, twoFactor }: { db: Db; twoFactor: Tw
      */
     async signedIn(userId: string, origin: RequestOrigin): Promise<void> {
       const hash = deviceHash(origin.userAgent ?? undefined, origin.ip ?? undefined);
-      const known = await repo.countDevices(db, userId);
-      const isNew = await repo.rememberDevice(db, userId, hash);
+      const known = await countDevices(db, userId);
+      const isNew = await rememberDevice(db, userId, hash);
       if (isNew && known > 0) await twoFactor.events.record(userId, 'signIn.newDevice', origin);
     },
   };

@@ -1,14 +1,11 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  knownDevices,
   passkeys,
   recoveryCodes,
   refreshTokens,
-  securityEvents,
   sessionFactors,
   totpFactors,
-  twoFactorChallenges,
   twoFactorFailures,
   users,
 } from '../../db/schema';
@@ -105,6 +102,10 @@ export async function touchPasskey(db: DbOrTx, id: string, counter: number) {
   await db.update(passkeys).set({ counter, lastUsedAt: new Date() }).where(eq(passkeys.id, id));
 }
 
+export async function deletePasskeys(db: DbOrTx, userId: string) {
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+}
+
 // ---- Recovery codes ----
 
 export async function replaceRecoveryCodes(db: DbOrTx, userId: string, hashes: string[]) {
@@ -150,83 +151,6 @@ export async function hasFactor(db: DbOrTx, userId: string): Promise<boolean> {
   if (t) return true;
   const [p] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
   return p !== undefined;
-}
-
-// ---- Challenges ----
-
-type ChallengeKind = (typeof twoFactorChallenges.$inferInsert)['kind'];
-
-export async function insertChallenge(
-  db: DbOrTx,
-  c: { kind: ChallengeKind; userId: string | null; webauthnChallenge: string | null; expiresAt: Date },
-): Promise<string> {
-  const [row] = await db.insert(twoFactorChallenges).values(c).returning({ id: twoFactorChallenges.id });
-  if (!row) throw new Error('challenge not stored');
-  return row.id;
-}
-
-/**
- * Counts one try on the challenge while it is live (not used, not expired, fewer than `maxTries`
- * tries), in one statement, before the answer is checked: answers sent at once cannot take more
- * than `maxTries`. Returns the challenge, or undefined when it is not live.
- */
-export async function takeChallengeTry(db: DbOrTx, id: string, kind: ChallengeKind, maxTries: number) {
-  const [row] = await db
-    .update(twoFactorChallenges)
-    .set({ tries: sql`${twoFactorChallenges.tries} + 1` })
-    .where(
-      and(
-        eq(twoFactorChallenges.id, id),
-        eq(twoFactorChallenges.kind, kind),
-        isNull(twoFactorChallenges.usedAt),
-        gt(twoFactorChallenges.expiresAt, new Date()),
-        lt(twoFactorChallenges.tries, maxTries),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** A live challenge of the user whose WebAuthn challenge is the one a passkey answered. */
-export async function findLiveWebauthnChallenge(
-  db: DbOrTx,
-  userId: string | null,
-  kind: ChallengeKind,
-  challenge: string,
-) {
-  const [row] = await db
-    .select()
-    .from(twoFactorChallenges)
-    .where(
-      and(
-        eq(twoFactorChallenges.kind, kind),
-        eq(twoFactorChallenges.webauthnChallenge, challenge),
-        userId === null ? isNull(twoFactorChallenges.userId) : eq(twoFactorChallenges.userId, userId),
-        isNull(twoFactorChallenges.usedAt),
-        gt(twoFactorChallenges.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** Uses the challenge once (atomic); false when it was used in the meantime. */
-export async function useChallenge(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db
-    .update(twoFactorChallenges)
-    .set({ usedAt: new Date() })
-    .where(and(eq(twoFactorChallenges.id, id), isNull(twoFactorChallenges.usedAt)))
-    .returning({ id: twoFactorChallenges.id });
-  return rows.length === 1;
-}
-
-/** Removes the challenges that ended before `before`; answers how many. */
-export async function deleteOldChallenges(db: DbOrTx, before: Date): Promise<number> {
-  const rows = await db
-    .delete(twoFactorChallenges)
-    .where(lt(twoFactorChallenges.expiresAt, before))
-    .returning({ id: twoFactorChallenges.id });
-  return rows.length;
 }
 
 // ---- Sessions that gave a factor, and wrong answers while signed in ----
@@ -284,42 +208,7 @@ export async function clearFailures(db: DbOrTx, userId: string) {
   await db.delete(twoFactorFailures).where(eq(twoFactorFailures.userId, userId));
 }
 
-// ---- Devices and the security history ----
-
-/** Records the device; true when it was not known before. */
-export async function rememberDevice(db: DbOrTx, userId: string, hash: string): Promise<boolean> {
-  const rows = await db
-    .insert(knownDevices)
-    .values({ userId, deviceHash: hash })
-    .onConflictDoUpdate({
-      target: [knownDevices.userId, knownDevices.deviceHash],
-      set: { lastSeen: new Date() },
-    })
-    .returning({ first: knownDevices.firstSeen, last: knownDevices.lastSeen });
-  const r = rows[0];
-  return r !== undefined && r.first.getTime() === r.last.getTime();
-}
-
-export async function countDevices(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, userId));
-  return row?.n ?? 0;
-}
-
-export async function insertSecurityEvent(
-  db: DbOrTx,
-  e: { userId: string; type: string; userAgent: string | null; ip: string | null; detail: string | null },
-) {
-  await db.insert(securityEvents).values(e);
-}
-
-export async function listSecurityEvents(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select()
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId))
-    .orderBy(desc(securityEvents.at), desc(securityEvents.id))
-    .limit(limit);
-}
+// ---- Ending sessions ----
 
 /** After a reset: withdrawals locked until then, and every session ended (token version bump). */
 export async function lockAfterReset(db: DbOrTx, userId: string, until: Date | null) {
@@ -337,10 +226,6 @@ export async function lockAfterReset(db: DbOrTx, userId: string, until: Date | n
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
-export async function deletePasskeys(db: DbOrTx, userId: string) {
-  await db.delete(passkeys).where(eq(passkeys.userId, userId));
 }
 
 /**

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 
 const originOf = (req: { headers: Record<string, unknown>; ip: string }) => ({
   userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 300) : null,

@@ -1,31 +1,25 @@
 import {
   type PasskeyAddRequest,
   type PasskeyAddResponse,
-  type PasskeyAuthenticationResponse,
   type PasskeyOptions,
   RECOVERY_CODE_COUNT,
   STEP_UP_MINUTES,
   type TotpSetupResponse,
-  type TwoFactorProof,
   type TwoFactorStatus,
 } from '@vaultline/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuditTrail } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { lockWithdrawals } from '../withdrawals/withdrawal-lock';
+import { findLiveWebauthnChallenge, insertChallenge, useChallenge } from './challenges.repository';
+import { answeredChallenge, createFactorChecks } from './factor-checks';
 import { createSecretBox, hashRecoveryCode, newRecoveryCode } from './secrets';
 import { createSecurityEvents, type RequestOrigin } from './security-events';
 import { newTotpSecret, totpStep } from './totp';
 import * as repo from './two-factor.repository';
-import {
-  authenticationOptions,
-  registrationOptions,
-  relyingPartyOf,
-  verifyAuthentication,
-  verifyRegistration,
-} from './webauthn';
+import { authenticationOptions, registrationOptions, relyingPartyOf, verifyRegistration } from './webauthn';
 
 export interface TwoFactorDeps {
   db: Db;
@@ -34,30 +28,14 @@ export interface TwoFactorDeps {
   audit: AuditTrail;
 }
 
-/** Wrong answers while signed in or signing in, per user: this many in FAILURE_WINDOW locks a while. */
-const FAILURE_MAX = 10;
-const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 const CHALLENGE_MS = 5 * 60 * 1000;
-
-export const invalidFactor = () =>
-  badRequest('This code or passkey is not valid, or was already used', 'TWO_FACTOR_INVALID');
-
-/** The challenge a passkey answered (base64url), read from its client data; null when unreadable. */
-export function answeredChallenge(
-  response: PasskeyAuthenticationResponse | { response: { clientDataJSON: string } },
-) {
-  try {
-    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'));
-    return typeof data?.challenge === 'string' ? (data.challenge as string) : null;
-  } catch {
-    return null;
-  }
-}
 
 export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDeps) {
   const box = createSecretBox(config.twoFactor.encryptionKey);
   const rp = relyingPartyOf(config.publicUrl);
   const events = createSecurityEvents({ db, mail, audit });
+
+  const { assertNotLocked, failed, checkPasskey, verifyProof } = createFactorChecks({ db, box, rp, events });
 
   async function newRecoveryCodes(
     userId: string,
@@ -70,107 +48,6 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       codes.map((c) => hashRecoveryCode(c.canonical)),
     );
     return codes.map((c) => c.shown);
-  }
-
-  const locked = (windowStart: Date) => {
-    const seconds = Math.max(1, Math.ceil((windowStart.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000));
-    return new AppError(
-      429,
-      'TWO_FACTOR_LOCKED',
-      `Too many wrong codes. Try again in ${seconds} seconds.`,
-      undefined,
-      {
-        seconds,
-      },
-    );
-  };
-
-  async function assertNotLocked(userId: string): Promise<void> {
-    const f = await repo.findFailures(db, userId);
-    if (!f || f.count < FAILURE_MAX) return;
-    if (f.windowStart.getTime() + FAILURE_WINDOW_MS <= Date.now()) return;
-    throw locked(f.windowStart);
-  }
-
-  async function failed(userId: string): Promise<never> {
-    const now = new Date();
-    await repo.addFailure(db, userId, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
-    throw invalidFactor();
-  }
-
-  /**
-   * Counts the answer as a wrong one before it is checked (one statement), so that answers sent at
-   * once cannot pass FAILURE_MAX; a right answer clears the count.
-   */
-  async function takeTry(userId: string): Promise<void> {
-    const now = new Date();
-    const f = await repo.addFailure(db, userId, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
-    if (f.count > FAILURE_MAX) throw locked(f.windowStart);
-  }
-
-  async function checkTotp(userId: string, code: string): Promise<boolean> {
-    const row = await repo.findTotp(db, userId);
-    if (!row?.secret || !row.enabledAt) return false;
-    const step = totpStep(box.open(row.secret, userId), code);
-    return step !== null && (await repo.takeTotpStep(db, userId, step));
-  }
-
-  /** Checks a passkey answer against a live challenge of the kind; the passkey must be the user's. */
-  async function checkPasskey(
-    userId: string | null,
-    response: PasskeyAuthenticationResponse,
-    challenge: { id: string; webauthnChallenge: string | null },
-    requireUserVerification: boolean,
-  ): Promise<string | undefined> {
-    const passkey = await repo.findPasskeyByCredential(db, response.id);
-    if (!passkey || (userId !== null && passkey.userId !== userId) || !challenge.webauthnChallenge)
-      return undefined;
-    const counter = await verifyAuthentication(
-      rp,
-      response,
-      challenge.webauthnChallenge,
-      passkey,
-      requireUserVerification,
-    );
-    if (counter === undefined) return undefined;
-    await repo.touchPasskey(db, passkey.id, counter);
-    return passkey.userId;
-  }
-
-  /**
-   * Verifies one factor of the user (a code used once, a recovery code used once, a passkey's
-   * answer to a live challenge); `signInChallenge` is the sign-in's own. Wrong answers count.
-   */
-  async function verifyProof(
-    userId: string,
-    proof: TwoFactorProof,
-    origin: RequestOrigin,
-    signInChallenge?: { id: string; webauthnChallenge: string | null },
-  ): Promise<void> {
-    await takeTry(userId);
-    if (proof.code !== undefined) {
-      if (!(await checkTotp(userId, proof.code))) throw invalidFactor();
-    } else if (proof.recoveryCode !== undefined) {
-      if (!(await repo.useRecoveryCode(db, userId, hashRecoveryCode(proof.recoveryCode))))
-        throw invalidFactor();
-      const left = await repo.recoveryCodesLeft(db, userId);
-      await events.record(userId, 'recoveryCode.used', origin, String(left));
-    } else if (proof.passkey !== undefined) {
-      const answered = answeredChallenge(proof.passkey);
-      const challenge =
-        signInChallenge ??
-        (answered ? await repo.findLiveWebauthnChallenge(db, userId, 'stepUp', answered) : undefined);
-      // A step-up challenge is taken (atomically) before the answer is checked: the same answer
-      // sent several times at once opens one request. The sign-in's challenge is used by its caller.
-      const taken =
-        challenge !== undefined &&
-        (signInChallenge !== undefined || (await repo.useChallenge(db, challenge.id)));
-      if (!challenge || !taken || !(await checkPasskey(userId, proof.passkey, challenge, false)))
-        throw invalidFactor();
-    } else {
-      throw invalidFactor();
-    }
-    await repo.clearFailures(db, userId);
   }
 
   return {
@@ -266,7 +143,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
         { id: userId, email: user.email, name: `${user.firstName} ${user.lastName}` },
         existing,
       );
-      await repo.insertChallenge(db, {
+      await insertChallenge(db, {
         kind: 'register',
         userId,
         webauthnChallenge: options.challenge,
@@ -283,12 +160,12 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
     ): Promise<PasskeyAddResponse> {
       const answered = answeredChallenge(input.response);
       const challenge = answered
-        ? await repo.findLiveWebauthnChallenge(db, userId, 'register', answered)
+        ? await findLiveWebauthnChallenge(db, userId, 'register', answered)
         : undefined;
       const verified = challenge?.webauthnChallenge
         ? await verifyRegistration(rp, input.response, challenge.webauthnChallenge)
         : undefined;
-      if (!challenge || !verified || !(await repo.useChallenge(db, challenge.id)))
+      if (!challenge || !verified || !(await useChallenge(db, challenge.id)))
         throw badRequest('This passkey could not be verified. Please try again.', 'PASSKEY_INVALID');
       const result = await db.transaction(async (tx) => {
         const first = !(await repo.hasFactor(tx, userId));
@@ -325,7 +202,7 @@ export function createTwoFactorService({ db, config, mail, audit }: TwoFactorDep
       const existing = await repo.listPasskeys(db, userId);
       if (existing.length === 0) throw notFound('This account has no passkey', 'PASSKEY_NOT_FOUND');
       const options = await authenticationOptions(rp, existing, 'preferred');
-      await repo.insertChallenge(db, {
+      await insertChallenge(db, {
         kind: 'stepUp',
         userId,
         webauthnChallenge: options.challenge,

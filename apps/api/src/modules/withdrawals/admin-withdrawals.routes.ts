@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 import { createWithdrawalAdmin } from './admin-withdrawals.service';
 import { sepaBatchRoutes } from './sepa-batches.routes';
 import { createWithdrawalRules } from './withdrawal-rules';

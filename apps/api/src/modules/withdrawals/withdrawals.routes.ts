@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { attemptRateLimit } from '../../lib/rate-limit';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth-caller';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 const idParams = z.object({ id: uuidSchema });

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
-import { requirePartnerKey } from '../../../plugins/auth';
+import { requirePartnerKey } from '../../../plugins/auth-caller';
 import { keyCreateLimit, partnerRateLimits } from '../partner-rate-limit';
 import { createIdempotency, type Idempotent, type KeyHold } from './idempotency';
 import { V1_EXAMPLES as X } from './v1-examples';
