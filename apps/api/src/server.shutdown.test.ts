@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort } from './modules/chain/utxo/litecoind';
 import { startServer } from './security/earlier-holes.helpers';
 
 // The process entry's stop (server.ts): one close however many signals arrive, and a close that
@@ -27,8 +28,9 @@ function serve(port: number) {
 }
 
 it('two SIGTERMs in a row start one close, which ends by itself (exit 0)', async () => {
-  const server = serve(8367);
-  await server.ready('http://127.0.0.1:8367');
+  const port = await freePort();
+  const server = serve(port);
+  await server.ready(`http://127.0.0.1:${port}`);
   server.child.kill('SIGTERM');
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
@@ -36,10 +38,11 @@ it('two SIGTERMs in a row start one close, which ends by itself (exit 0)', async
 }, 120_000);
 
 it('a close held up past SHUTDOWN_TIMEOUT_SECONDS exits 1 and says which step hung', async () => {
-  const server = serve(8368);
-  await server.ready('http://127.0.0.1:8368');
+  const port = await freePort();
+  const server = serve(port);
+  await server.ready(`http://127.0.0.1:${port}`);
   // A request whose body is still arriving: the close waits for it.
-  const socket = net.connect(8368, '127.0.0.1');
+  const socket = net.connect(port, '127.0.0.1');
   await once(socket, 'connect');
   socket.on('error', () => {});
   socket.write(

@@ -17,6 +17,7 @@ import {
   session,
   uniqueEmail,
 } from '../modules/auth/auth.test-helpers';
+import { freePort } from '../modules/chain/utxo/litecoind';
 import {
   BTC_HASH,
   createOk,
@@ -155,8 +156,7 @@ describe('holes of the earlier system, each closed', () => {
   });
 
   it('status broadcast with e-mails to everyone: a socket watching nothing gets nothing; no pushed payload holds an e-mail', async () => {
-    await t.app.listen({ port: 8363, host: '127.0.0.1' });
-    const url = 'http://127.0.0.1:8363';
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const a = await prepareAssets(t);
     const [mine, other] = [
       await createOk(t, validCreate(a, { userEmail: uniqueEmail('watched') })),
@@ -430,7 +430,10 @@ describe('holes of the earlier system, each closed', () => {
       return { emails, output: server.output() };
     };
     const demoEmail = loadConfig({}).demoUser.email;
-    const [production, demoOn] = await Promise.all([run(8361, {}), run(8362, { DEMO: 'true' })]);
+    const [production, demoOn] = await Promise.all([
+      run(await freePort(), {}),
+      run(await freePort(), { DEMO: 'true' }),
+    ]);
     expect(production.emails).toEqual([]);
     expect(production.output).not.toMatch(/Demo mode|demo\.vaultline/);
     // The control: asked for explicitly, demo accounts are there, so the check above can fail.

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startServer } from '../../security/earlier-holes.helpers';
+import { freePort } from '../chain/utxo/litecoind';
 
 // SIGKILL between the gateway's success and our webhook handling loses nothing (DECISIONS §7): the
 // test gateway keeps the event it sent in its own books, sends it again once we answer, and the
@@ -66,14 +67,15 @@ async function client(base: string) {
 it('the gateway took the money, the server was killed before handling its webhook: credited once after the restart', async () => {
   const hole = await blackHole();
   const env = { DATA_DIR: dataDir, DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  const a = startServer({ ...env, PORT: '8369', TEST_GATEWAY_WEBHOOK_URL: hole.url });
-  await a.ready('http://127.0.0.1:8369');
-  const c = await client('http://127.0.0.1:8369');
+  const [first, second] = [await freePort(), await freePort()];
+  const a = startServer({ ...env, PORT: String(first), TEST_GATEWAY_WEBHOOK_URL: hole.url });
+  await a.ready(`http://127.0.0.1:${first}`);
+  const c = await client(`http://127.0.0.1:${first}`);
   const usd = await c.usd();
   const checkout = await c.call('POST', '/api/Payment/card/checkout', { assetId: usd?.id, amount: '25' });
   expect(checkout.status).toBe(200);
   const url = (checkout.content as { url: string }).url;
-  const paid = await fetch(`http://127.0.0.1:8369${url}`, {
+  const paid = await fetch(`http://127.0.0.1:${first}${url}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -86,14 +88,14 @@ it('the gateway took the money, the server was killed before handling its webhoo
   await a.exited;
   hole.close();
 
-  const b = startServer({ ...env, PORT: '8370' });
+  const b = startServer({ ...env, PORT: String(second) });
   try {
-    await b.ready('http://127.0.0.1:8370');
-    const again = await client('http://127.0.0.1:8370');
+    await b.ready(`http://127.0.0.1:${second}`);
+    const again = await client(`http://127.0.0.1:${second}`);
     await expect.poll(async () => (await again.usd())?.amount, { timeout: 30_000 }).toBe('25');
     // The delivery that was cut off, sent once more by hand: already applied, nothing moves.
     const lost = hole.seen[0];
-    const replay = await fetch('http://127.0.0.1:8370/api/webhooks/test-gateway', {
+    const replay = await fetch(`http://127.0.0.1:${second}/api/webhooks/test-gateway`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': lost?.signature ?? '' },
       body: lost?.payload ?? '',
