@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequirePremium, VisitorOnly } from './guards';
 import { WidgetLayout } from './layout/widget-layout';
@@ -35,9 +35,17 @@ interface LazyEntry {
   Lazy: ComponentType;
 }
 
+/**
+ * The component is chosen once, when the page mounts, and kept: a page first shown through
+ * React.lazy (its code arrived while React waited on the suspended render, which React then
+ * replays) must not become `<Loaded />` on a later render, since a different component at the same
+ * place is a new page to React: it would unmount the form and mount an empty one, losing what was
+ * typed or filled. Today the route table's element is the same object on every render, so React
+ * never renders LazyPage again; this keeps the page whatever renders it next.
+ */
 function LazyPage({ entry }: { entry: LazyEntry }) {
-  const { loaded: Loaded, Lazy } = entry;
-  return Loaded ? <Loaded /> : <Lazy />;
+  const [Page] = useState(() => entry.loaded ?? entry.Lazy);
+  return <Page />;
 }
 
 /** Every route of spec-1 §2 and spec-2 §2. Guards wrap groups; pages are split per route. */
