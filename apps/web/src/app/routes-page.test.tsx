@@ -41,11 +41,15 @@ describe('lazily loaded pages (routes.tsx, page())', () => {
 });
 
 describe('pages sharing one place (routes.tsx, LazyPage)', () => {
-  it('going from one visitor page to another shows the other page', async () => {
+  it('going from one visitor page to another shows the other page', { timeout: 30_000 }, async () => {
     const { renderAt } = await import('../features/auth/test/render');
     const view = renderAt('/login', routes);
-    expect(await view.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    // Each page's code is imported on the way (slow on a loaded machine): wait for it, not for a time.
+    const wait = { timeout: 15_000 };
+    expect(await view.findByRole('heading', { level: 1, name: 'Log in' }, wait)).toBeInTheDocument();
     await userEvent.click(view.getByRole('link', { name: 'Forgot your password?' }));
-    expect(await view.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(
+      await view.findByRole('heading', { level: 1, name: 'Forgot your password?' }, wait),
+    ).toBeInTheDocument();
   });
 });
