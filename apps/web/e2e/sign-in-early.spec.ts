@@ -109,3 +109,71 @@ test('the sign-in form is mounted once, however late its code arrives', async ({
     ).toBe('yes');
   }
 });
+
+/** A gate for the requests matching `pattern`: each waits until `open()` (then all go on). */
+async function holdBack(page: Page, pattern: RegExp) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let held = 0;
+  await page.route(pattern, async (route) => {
+    held++;
+    await opened;
+    await route.continue();
+  });
+  return { open, held: () => held };
+}
+
+/** Marks the e-mail field the moment it appears and types into it at once. */
+async function typeAtOnce(page: Page): Promise<void> {
+  const field = page.locator(EMAIL);
+  await field.waitFor({ state: 'attached' });
+  await field.evaluate((el) => {
+    el.dataset.filledEarly = 'yes';
+  });
+  await field.pressSequentially(E2E.userEmail);
+}
+
+// The page's code held until boot has loaded the translations (its last step), then let go: the
+// router's first render meets the page's React.lazy and React waits for the code (the path where the
+// page is first shown through React.lazy, routes.tsx). What is typed at once stays.
+test('the sign-in form keeps its input when its code arrives only as the router first renders', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en-us'));
+  const code = await holdBack(page, /\/assets\/login-[^/]*\.js$/);
+  const texts = page.waitForResponse(/\/i18n\/en-us\.json$/);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await texts;
+  code.open();
+  await typeAtOnce(page);
+  await expectKeptAndSignIn(page);
+});
+
+// Everything the page asks the API after its first paint (the public settings) answered only once
+// the e-mail is typed: those answers re-render the shell, never the form.
+test('answers arriving after the first paint leave the typed e-mail in the same field', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en-us'));
+  const api = await holdBack(page, /\/api\/settings$/);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await typeAtOnce(page);
+  expect(api.held(), 'the settings call was held until now').toBeGreaterThan(0);
+  api.open();
+  await expectKeptAndSignIn(page);
+});
+
+// Reached through the shell: from /home, the account menu's "Log in" while the login page's code is
+// held, let go once the navigation waits for it (the home page stays until then, a transition).
+test('the sign-in form reached from the home page keeps what is typed at once', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en-us'));
+  await page.goto('/home');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  const code = await holdBack(page, /\/assets\/login-[^/]*\.js$/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect.poll(() => code.held(), 'the login page code was asked for').toBeGreaterThan(0);
+  code.open();
+  await typeAtOnce(page);
+  await expectKeptAndSignIn(page);
+});

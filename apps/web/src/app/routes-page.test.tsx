@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -36,5 +37,19 @@ describe('lazily loaded pages (routes.tsx, page())', () => {
     expect(screen.getByText('spinner')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('spinner')).toBeNull();
+  });
+});
+
+describe('pages sharing one place (routes.tsx, LazyPage)', () => {
+  it('going from one visitor page to another shows the other page', { timeout: 30_000 }, async () => {
+    const { renderAt } = await import('../features/auth/test/render');
+    const view = renderAt('/login', routes);
+    // Each page's code is imported on the way (slow on a loaded machine): wait for it, not for a time.
+    const wait = { timeout: 15_000 };
+    expect(await view.findByRole('heading', { level: 1, name: 'Log in' }, wait)).toBeInTheDocument();
+    await userEvent.click(view.getByRole('link', { name: 'Forgot your password?' }));
+    expect(
+      await view.findByRole('heading', { level: 1, name: 'Forgot your password?' }, wait),
+    ).toBeInTheDocument();
   });
 });

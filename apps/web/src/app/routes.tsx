@@ -25,7 +25,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
       return module;
     });
   // React.lazy calls its loader when a render first needs the page: the shell's progress bar shows it.
-  const entry: LazyEntry = { loaded: undefined, Lazy: lazy(() => trackPageLoad(preload())) };
+  const entry: LazyEntry = { loaded: undefined, Lazy: lazy(() => trackPageLoad(preload())), viaLazy: false };
   return { element: <LazyPage entry={entry} />, handle: { preload } satisfies PageHandle };
 };
 
@@ -33,11 +33,26 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 interface LazyEntry {
   loaded: ComponentType | undefined;
   Lazy: ComponentType;
+  /** React.lazy has been rendered for this page: the page stays on it from then on. */
+  viaLazy: boolean;
 }
 
+/**
+ * A page rendered through React.lazy once stays on React.lazy (resolved, it renders at once): if the
+ * router's first render suspends on it, React 19 waits for the code and replays that render, so the
+ * page is committed through React.lazy; returning `<Loaded />` on a later render would be another
+ * component at the same place, which React unmounts and mounts again, emptying the sign-in form.
+ * The choice is kept per page, not per mount: the visitor pages share this component at one place,
+ * so going from /login to /forgotPassword renders the same LazyPage with the other entry.
+ */
 function LazyPage({ entry }: { entry: LazyEntry }) {
-  const { loaded: Loaded, Lazy } = entry;
-  return Loaded ? <Loaded /> : <Lazy />;
+  if (entry.loaded && !entry.viaLazy) {
+    const Loaded = entry.loaded;
+    return <Loaded />;
+  }
+  entry.viaLazy = true;
+  const { Lazy } = entry;
+  return <Lazy />;
 }
 
 /** Every route of spec-1 §2 and spec-2 §2. Guards wrap groups; pages are split per route. */
