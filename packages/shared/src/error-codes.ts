@@ -119,6 +119,7 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_NOT_RETRYABLE: [],
   PAYOUT_NOT_BUMPABLE: [],
   PAYOUT_BUMP_REFUSED: ['detail'],
+  PAYOUT_BUMP_TOO_HIGH: ['max'],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
   // Withdrawals (decision 0054): an admin's record of one paid by hand.

@@ -17,6 +17,7 @@ import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type ChainDepositRow,
   depositsOfExchanges,
+  ensureNetwork,
   exchangeDeposits,
   findChainDeposit,
   holdDeposits,
@@ -60,7 +61,15 @@ export interface ChainServiceDeps {
   /** Demo mode's local chains: sends test deposits. */
   faucet?: Faucet;
   /** Networks that join once they are up (demo mode's local chains, started beside the server). */
-  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet; funded?: DemoFunding[] } | undefined>;
+  later?: Promise<
+    | {
+        networks: ChainNetworkConfig[];
+        faucet?: Faucet;
+        funded?: DemoFunding[];
+        joined?(scanned: (network: string) => Promise<number | null>): Promise<void>;
+      }
+    | undefined
+  >;
 }
 
 const noOwner: DepositOwner = {
@@ -248,6 +257,7 @@ export function createChainService(deps: ChainServiceDeps) {
           if (more.faucet) faucet = more.faucet;
           for (const f of more.funded ?? []) await bookDemoFunding({ db, ledger: deps.ledger, assetId }, f);
           watch(await networkJobs.start(more.networks));
+          await more.joined?.(async (n) => (await ensureNetwork(db, n)).scannedBlock);
         })
         .catch((err) => log.error({ err }, 'the demo chains could not be watched'));
     },
