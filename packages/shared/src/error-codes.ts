@@ -129,6 +129,7 @@ export const ERROR_CODE_PARAMS = {
   // Sweeps of UTXO deposit addresses by PSBT (decision 0055).
   NO_KEY_ORIGIN: ['network'],
   SWEEP_ADDRESS_INVALID: ['network'],
+  SWEEP_ADDRESS_OURS: ['network'],
   NOTHING_TO_SWEEP: [],
   PSBT_MISMATCH: ['detail'],
   PSBT_UNSIGNED: ['detail'],
