@@ -1,10 +1,4 @@
-import {
-  CHAIN_ERRORS,
-  type Decimal,
-  type HoldReason,
-  type OperatorTransfer,
-  toPlain,
-} from '@vaultline/shared';
+import { CHAIN_ERRORS, type Decimal, type HoldReason, type OperatorTransfer } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -27,6 +21,7 @@ import {
 import type { ChainAdapter, WatchedAsset } from './chain.types';
 import { createChainAddresses } from './chain-addresses';
 import { createChainAdmin } from './chain-admin';
+import { explorerLink } from './chain-explorer';
 import { createNetworkJobs } from './chain-jobs';
 import { isHotWallet } from './chain-keys';
 import { type NetworkId, watchableNetworkOf } from './chain-networks';
@@ -36,7 +31,7 @@ import { latestReconciliations } from './chain-reconcile';
 import type { DemoFunding, Faucet } from './demo-chain';
 import { bookDemoFunding, bookOperatorTransfer } from './operator-transfers';
 import {
-  insertPayout,
+  insertRequestedPayout,
   livePayoutOf,
   openPayoutCounts,
   type PayoutRow,
@@ -197,17 +192,7 @@ export function createChainService(deps: ChainServiceDeps) {
       const w = watched(p.ticker);
       const id = await assetId(p.ticker);
       if (!w?.payouts || !id) throw new Error(`payouts in ${p.ticker} are not automatic`);
-      return insertPayout(tx, {
-        network: w.network,
-        assetId: id,
-        toAddress: adapterOf(w.network)?.normalAddress(p.to) ?? p.to,
-        amount: toPlain(p.amount),
-        usdValue: toPlain(p.usdValue.toDecimalPlaces(2)),
-        purpose: p.purpose,
-        reference: p.reference,
-        status: 'queued',
-        approvedBy: p.approvedBy ?? null,
-      });
+      return insertRequestedPayout(tx, { ...p, network: w.network, assetId: id }, adapterOf(w.network));
     },
     livePayout: (purpose: PayoutRow['purpose'], reference: string, on: DbOrTx = db) =>
       livePayoutOf(on, purpose, reference),
@@ -223,18 +208,8 @@ export function createChainService(deps: ChainServiceDeps) {
       setDeposit(tx, id, set),
 
     /** A link to a transaction on the explorer of a network (or an asset's network), when one is set. */
-    explorerUrl(networkOrTicker: string | null, hash: string | null): string | null {
-      const network = networkOrTicker
-        ? ((settings.has(networkOrTicker as NetworkId)
-            ? networkOrTicker
-            : watchableNetworkOf(networkOrTicker)) as NetworkId | undefined)
-        : undefined;
-      const pattern = network ? settings.get(network)?.explorerTxUrl : undefined;
-      if (!pattern || !hash) return null;
-      return pattern.includes('{hash}')
-        ? pattern.replace('{hash}', hash)
-        : `${pattern.replace(/\/?$/, '/')}${hash}`;
-    },
+    explorerUrl: (networkOrTicker: string | null, hash: string | null): string | null =>
+      explorerLink(settings, networkOrTicker, hash),
 
     /** Demo mode only: the local chain sends `amount` of the asset to this address. */
     async testDeposit(ticker: string, to: string, amount: Decimal): Promise<string> {
