@@ -1,39 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { inspect } from 'node:util';
 import { Decimal } from '@vaultline/shared';
-import { NETWORK_IDS, type NetworkId, WATCHABLE_NETWORKS } from './modules/chain/chain-networks';
 import {
-  decodeWif,
-  PRIVATE_KEY_PREFIXES,
-  splitKeyOrigin,
-  UTXO_KINDS,
-  UTXO_PARAMS,
-  type UtxoKind,
-  XPUB_VERSIONS,
-} from './modules/chain/utxo/utxo-networks';
+  checkUtxoXpub,
+  checkXpub,
+  intSetting,
+  readKeyFile,
+  readWifFile,
+  utxoPayoutSettings,
+} from './chain-config-checks';
+import { NETWORK_IDS, type NetworkId, WATCHABLE_NETWORKS } from './modules/chain/chain-networks';
+import { UTXO_KINDS, UTXO_PARAMS, type UtxoKind } from './modules/chain/utxo/utxo-networks';
+import { SecretKey } from './secret-key';
 
-/**
- * A private key held in memory: it prints as `[redacted]` in logs, JSON and inspection, so passing
- * the config to a logger or an error can never write it out. Only the signer calls reveal().
- */
-export class SecretKey {
-  readonly #hex: `0x${string}`;
-  constructor(hex: `0x${string}`) {
-    this.#hex = hex;
-  }
-  reveal(): `0x${string}` {
-    return this.#hex;
-  }
-  toJSON() {
-    return '[redacted]';
-  }
-  toString() {
-    return '[redacted]';
-  }
-  [inspect.custom]() {
-    return 'SecretKey([redacted])';
-  }
-}
+export { SecretKey };
 
 export interface ChainNetworkConfig {
   network: NetworkId;
@@ -70,7 +48,6 @@ export interface ChainsConfig {
   demoChain: boolean;
 }
 
-const HEX_KEY = /^(0x)?[0-9a-fA-F]{64}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const URL_SCHEMES = /^(https?|wss?):\/\//i;
 
@@ -184,124 +161,4 @@ export function chainsConfig(
     networks,
     demoChain: opts.demo && networks.length === 0 && !['false', '0'].includes(demoChainSetting ?? ''),
   };
-}
-
-function intSetting(text: string | undefined, fallback: number, min = 1, max = 10_000): number | undefined {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text)) return undefined;
-  const n = Number(text);
-  return n >= min && n <= max ? n : undefined;
-}
-
-/**
- * The form of an account's extended key (111 base58 characters). A private one (`xprv`, `tprv`) is
- * refused here; the checksum and the key itself are checked when the network's adapter derives its
- * first address at start (chain.service), which loads the BIP32 library only where it is needed.
- */
-function checkXpub(network: string, xpub: string, problems: string[]): void {
-  if (/^[xt]prv/.test(xpub)) {
-    problems.push(
-      `${network}_XPUB holds a private key: give the account's extended public key (xpub); the server never holds a deposit private key`,
-    );
-    return;
-  }
-  if (!/^[xt]pub[1-9A-HJ-NP-Za-km-z]{107}$/.test(xpub))
-    problems.push(`${network}_XPUB is not an extended public key (xpub…, 111 characters)`);
-}
-
-/**
- * A UTXO network's account key: an extended public key of the network's kind (xpub or zpub on
- * mainnet, tpub or vpub on testnet and regtest; Ltub on Litecoin), never a private one. Its checksum
- * and depth are checked when the adapter derives its first address at start.
- */
-function checkUtxoXpub(network: string, text: string, kind: UtxoKind | undefined, problems: string[]): void {
-  if (text.trim().startsWith('[') && !splitKeyOrigin(text).origin) {
-    problems.push(
-      `${network}_XPUB's origin must be [fingerprint/path], e.g. [d34db33f/84'/0'/0']zpub… (8 hex digits, then the path)`,
-    );
-    return;
-  }
-  const xpub = splitKeyOrigin(text).key;
-  const prefix = xpub.slice(0, 4);
-  if (PRIVATE_KEY_PREFIXES.includes(prefix)) {
-    problems.push(
-      `${network}_XPUB holds a private key: give the account's extended public key (zpub or xpub); the server never holds a deposit private key`,
-    );
-    return;
-  }
-  const form = XPUB_VERSIONS[prefix];
-  if (!form || !/^[1-9A-HJ-NP-Za-km-z]{111}$/.test(xpub)) {
-    problems.push(
-      `${network}_XPUB is not an account extended public key (zpub…, xpub…, or vpub…/tpub… on testnet and regtest; 111 characters)`,
-    );
-    return;
-  }
-  if (kind && form.test !== (kind !== 'mainnet'))
-    problems.push(
-      `${network}_XPUB is a ${form.test ? 'test' : 'mainnet'} key (${prefix}…) but ${network}_NETWORK is ${kind}`,
-    );
-}
-
-/** A UTXO hot wallet's key from its file (WIF, as wallets export it); never in a message. */
-function readWifFile(
-  name: string,
-  file: string | undefined,
-  params: (typeof UTXO_PARAMS)['BTC']['mainnet'],
-  problems: string[],
-): SecretKey | undefined {
-  if (!file) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    return undefined;
-  }
-  const key = decodeWif(text, params);
-  if ('problem' in key) {
-    problems.push(`${name}: ${file} ${key.problem}`);
-    return undefined;
-  }
-  return new SecretKey(`0x${key.hex}`);
-}
-
-/** The hot wallet key from its file (hex, 32 bytes); the contents never appear in a message. */
-function readKeyFile(name: string, file: string | undefined, problems: string[]): SecretKey | undefined {
-  if (!file) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    return undefined;
-  }
-  if (!HEX_KEY.test(text)) {
-    problems.push(`${name}: ${file} must hold one private key, 64 hex digits (optionally 0x-prefixed)`);
-    return undefined;
-  }
-  return new SecretKey((text.startsWith('0x') ? text : `0x${text}`) as `0x${string}`);
-}
-
-/** NET_FEE_RATE_MIN / MAX (sat/vB, up to 3 decimals) and NET_BATCH_MAX of a UTXO network. */
-function utxoPayoutSettings(
-  network: string,
-  v: (name: string) => string | undefined,
-  problems: string[],
-): { feeRateMin: number; feeRateMax: number; batchMax: number } {
-  const rate = (name: string, fallback: number) => {
-    const text = v(name);
-    if (text === undefined) return fallback;
-    if (!/^\d+(\.\d{1,3})?$/.test(text) || Number(text) <= 0) {
-      problems.push(`${network}_${name} must be a fee rate in sat/vB above 0 (e.g. ${fallback})`);
-      return fallback;
-    }
-    return Number(text);
-  };
-  const feeRateMin = rate('FEE_RATE_MIN', 1);
-  const feeRateMax = rate('FEE_RATE_MAX', 500);
-  if (feeRateMax < feeRateMin)
-    problems.push(`${network}_FEE_RATE_MAX must not be below ${network}_FEE_RATE_MIN`);
-  const batchMax = intSetting(v('BATCH_MAX'), 50, 1, 1000);
-  if (batchMax === undefined) problems.push(`${network}_BATCH_MAX must be a whole number from 1 to 1000`);
-  return { feeRateMin, feeRateMax, batchMax: batchMax ?? 50 };
 }

@@ -14,6 +14,8 @@ export const SWEEP_ERRORS = {
   noFingerprint: (network: string) =>
     `${network}_XPUB has no origin: give it as [fingerprint/84'/coin'/0']key so a wallet can sign the sweep.`,
   badDestination: (network: string) => `This is not a ${network} address of this network.`,
+  ownDestination: (network: string) =>
+    `This is one of our own ${network} addresses (a deposit address or the hot wallet): a sweep goes to a wallet of the operator, outside the exchange, and is booked as leaving it.`,
   notFound: 'Sweep not found.',
   notBuilt: 'This sweep was already broadcast.',
   mismatch: (detail: string) => `The signed PSBT does not match the sweep: ${detail}.`,

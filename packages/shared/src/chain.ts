@@ -75,7 +75,8 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
  * Why a payout waits, failed or ended: over the automatic limit or the daily cap (valued when it is
  * signed), no fresh price to value it, the hot wallet short, the network refusing it (`unpayable`:
  * its fee estimate reverts), a refund worth less than its network fee (`belowFee`), the node refusing its signed transaction (`rejected`: offered again on
- * every pass), reverted on chain, its nonce taken by another transaction, cancelled or redirected.
+ * every pass), reverted on chain, its nonce taken by another transaction, its UTXO batch never to be
+ * mined (`dropped`: queued again), cancelled or redirected.
  */
 export const PAYOUT_REASONS = [
   'overLimit',
@@ -87,6 +88,7 @@ export const PAYOUT_REASONS = [
   'belowFee',
   'reverted',
   'nonceTaken',
+  'dropped',
   'cancelled',
   'redirected',
 ] as const;
@@ -112,6 +114,8 @@ export const CHAIN_ERRORS = {
   payoutNotBumpable:
     'Only a BTC or LTC payout sent and not yet mined, or refused by the node when first sent, can have its fee bumped.',
   payoutBumpRefused: (detail: string) => `The fee bump cannot be made: ${detail}`,
+  payoutBumpTooHigh: (max: string) =>
+    `This fee rate is above the network's ceiling of ${max} sat/vB (NET_FEE_RATE_MAX): nothing was signed.`,
   payoutNotRetryable:
     'What this payout paid for has ended (a withdrawal that failed gave its money back): it cannot be retried.',
   chainManaged: 'This exchange is settled from the blockchain; use its payout in Networks instead.',

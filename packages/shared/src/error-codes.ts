@@ -119,6 +119,7 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_NOT_RETRYABLE: [],
   PAYOUT_NOT_BUMPABLE: [],
   PAYOUT_BUMP_REFUSED: ['detail'],
+  PAYOUT_BUMP_TOO_HIGH: ['max'],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
   // Withdrawals (decision 0054): an admin's record of one paid by hand.
@@ -128,6 +129,7 @@ export const ERROR_CODE_PARAMS = {
   // Sweeps of UTXO deposit addresses by PSBT (decision 0055).
   NO_KEY_ORIGIN: ['network'],
   SWEEP_ADDRESS_INVALID: ['network'],
+  SWEEP_ADDRESS_OURS: ['network'],
   NOTHING_TO_SWEEP: [],
   PSBT_MISMATCH: ['detail'],
   PSBT_UNSIGNED: ['detail'],

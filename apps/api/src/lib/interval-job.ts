@@ -5,7 +5,9 @@ import type { JobLeases } from './job-lease';
  * A periodic pass run between start and stop (the services' lifecycle): never two passes at once,
  * a failing pass is logged and the next one still runs, stop waits for a pass in progress. With
  * `leases`, only the instance holding the job's lease runs it (once across instances, decision 0018);
- * the lease lasts two periods and is renewed on every pass, so a stopped holder is replaced quickly.
+ * the lease lasts two periods and is renewed on every pass, and every third of it while a pass runs
+ * (a pass may outlast it: a reconciliation's scantxoutset), so a stopped holder is replaced quickly
+ * and a slow one never shares its job.
  */
 export function createIntervalJob(opts: {
   name: string;
@@ -23,9 +25,21 @@ export function createIntervalJob(opts: {
   let running: Promise<void> | undefined;
   const leaseMs = opts.leaseMs ?? opts.everyMs * 2;
   const leased = async () => (opts.leases ? opts.leases.take(opts.name, leaseMs) : true);
+  /** Runs a pass under the lease, renewed meanwhile, so a pass longer than it is never run twice. */
+  const held = async () => {
+    const renew = opts.leases
+      ? setInterval(() => void leased().catch(() => undefined), Math.max(20, Math.floor(leaseMs / 3)))
+      : undefined;
+    renew?.unref();
+    try {
+      return await opts.pass();
+    } finally {
+      if (renew) clearInterval(renew);
+    }
+  };
   const pass = () =>
     leased()
-      .then((mine) => (mine ? opts.pass() : 0))
+      .then((mine) => (mine ? held() : 0))
       .then((n) => {
         if (n > 0) opts.log.info({ job: opts.name, count: n }, `${opts.name}: ${n} done`);
       })

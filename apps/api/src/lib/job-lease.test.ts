@@ -86,6 +86,37 @@ describe('job leases', () => {
     expect(runs).toBeLessThanOrEqual(11);
   });
 
+  it('a pass longer than the lease keeps it: no other instance starts the job meanwhile', async () => {
+    const job = jobName();
+    let running = 0;
+    let overlap = false;
+    let passes = 0;
+    const jobs = ['a', 'b'].map((holder) =>
+      createIntervalJob({
+        name: job,
+        everyMs: 50,
+        leaseMs: 600,
+        log: t.app.log,
+        leases: createJobLeases(t.services.db, `long-${holder}`),
+        immediate: true,
+        // A reconciliation's scantxoutset: several times the lease.
+        pass: async () => {
+          running++;
+          if (running > 1) overlap = true;
+          passes++;
+          await pause(2500);
+          running--;
+          return 0;
+        },
+      }),
+    );
+    for (const j of jobs) j.start();
+    await pause(4000);
+    await Promise.all(jobs.map((j) => j.stop()));
+    expect(passes).toBeGreaterThan(0);
+    expect(overlap).toBe(false);
+  });
+
   it('only the leader asks the price source; a follower reads the prices it recorded', async () => {
     const fetched: string[] = [];
     let usd = '100';

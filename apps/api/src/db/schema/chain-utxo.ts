@@ -1,12 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The hot wallet's own outputs on a UTXO network (BTC, LTC), as the scanner reads them (decision
  * 0055): recorded with their block, and marked spent in the transaction that records the block
  * spending them. `batch_id` marks an output taken by a stored signed batch: no other batch spends it
  * while that one (or its replacement) may still be mined. A reorganisation deletes the outputs and
- * clears the spends above the fork.
+ * clears the spends above the fork. `parents` are the outputs the creating transaction spent: a
+ * transaction of the chain spending one of them other than this one conflicts with it (a double spend
+ * after a reorganisation), recorded as `conflict_txid` with its block, so that a batch spending an
+ * output that can never exist is seen dropped (decision 0056).
  */
 export const chainUtxos = pgTable(
   'chain_utxos',
@@ -22,6 +35,11 @@ export const chainUtxos = pgTable(
     spentBlock: bigint('spent_block', { mode: 'number' }),
     /** The stored batch that spends it (taken before broadcast, in the signing transaction). */
     batchId: uuid('batch_id'),
+    /** The outputs (`txid:vout`) the transaction creating it spent; null for rows recorded before. */
+    parents: jsonb('parents').$type<string[]>(),
+    /** A transaction of the chain spending one of `parents` other than its creator, and its block. */
+    conflictTxid: text('conflict_txid'),
+    conflictBlock: bigint('conflict_block', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ name: 'chain_utxos_pkey', columns: [t.network, t.txid, t.vout] }),

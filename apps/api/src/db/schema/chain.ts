@@ -209,6 +209,7 @@ export const chainPayouts = pgTable(
         'rejected',
         'reverted',
         'nonceTaken',
+        'dropped',
         'cancelled',
         'redirected',
       ],

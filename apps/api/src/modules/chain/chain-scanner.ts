@@ -1,18 +1,13 @@
 import { Decimal, toPlain } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { chainDeposits } from '../../db/schema';
 import {
-  type ChainDepositRow,
-  confirmedDeposits,
-  countConfirmations,
   ensureNetwork,
   insertBlocks,
-  markFinal,
   type NetworkRow,
   orphanedAmong,
   pruneBlocks,
-  resetNetwork,
   rewindTo,
   updateNetwork,
   upsertDeposits,
@@ -27,6 +22,8 @@ import {
   dispatchToOwners,
   runAfterCommit,
 } from './chain-owners';
+import { checkChainIdentity, linked } from './chain-scanner-checks';
+import { createFinalizer } from './chain-scanner-final';
 import { recordOwn, rewindOwn, unspentOutpoints } from './utxo/utxo.repository';
 
 export interface ScannerDeps {
@@ -46,7 +43,6 @@ export interface ScannerDeps {
 }
 
 /** Transfers made final in one transaction (at most). */
-const FINAL_BATCH = 250;
 
 interface Watched {
   purpose: 'exchange' | 'user';
@@ -74,6 +70,7 @@ export function createScanner(deps: ScannerDeps) {
   const keep = Math.max(256, deps.confirmations * 4);
   const maxBlocks = deps.maxBlocksPerPass ?? 100;
   const afterError = (err: unknown) => log.error({ err, network }, `${network}: a follow-up failed`);
+  const confirm = createFinalizer({ db, network, log, owners: deps.owners });
 
   async function loadAddresses() {
     for (;;) {
@@ -86,25 +83,9 @@ export function createScanner(deps: ScannerDeps) {
     }
   }
 
-  /** The node must be on the chain we read before (same genesis and id), or nothing is read from it. */
   async function checkIdentity() {
     if (identityChecked) return;
-    const [genesis, chainId, row] = await Promise.all([
-      adapter.blockRef(0),
-      adapter.chainId(),
-      ensureNetwork(db, network),
-    ]);
-    if (!genesis) throw new Error('the node has no genesis block');
-    if (row.genesisHash === null) {
-      await updateNetwork(db, network, { genesisHash: genesis.hash, chainId });
-    } else if (row.genesisHash !== genesis.hash || row.chainId !== chainId) {
-      if (!deps.demo)
-        throw new Error(
-          `the node is on another chain (chain id ${chainId}, genesis ${genesis.hash.slice(0, 10)}…) than the one read before: nothing is read from it`,
-        );
-      log.warn({ network }, `${network}: the demo chain was started anew; reading it from its current block`);
-      await resetNetwork(db, network, genesis.hash, chainId);
-    }
+    await checkChainIdentity({ db, adapter, demo: deps.demo, log });
     identityChecked = true;
   }
 
@@ -160,18 +141,6 @@ export function createScanner(deps: ScannerDeps) {
     rows: R[],
     call: (owner: DepositOwner, rows: R[]) => Promise<AfterCommit[] | undefined>,
   ) => dispatchToOwners(deps.owners, rows, call);
-
-  /** The blocks that link up to the last one read; false in `ok` when the first one does not. */
-  function linked(blocks: ScannedBlock[], prevHash: string | null) {
-    let prev = prevHash;
-    const out: ScannedBlock[] = [];
-    for (const b of blocks) {
-      if (prev !== null && b.parentHash !== prev) break;
-      out.push(b);
-      prev = b.hash;
-    }
-    return { blocks: out, ok: out.length > 0 || blocks.length === 0 };
-  }
 
   async function record(blocks: ScannedBlock[]): Promise<void> {
     const rows: (typeof chainDeposits.$inferInsert)[] = [];
@@ -231,48 +200,6 @@ export function createScanner(deps: ScannerDeps) {
       return [...gone, ...(await dispatch(seen, (owner, r) => owner.seen(tx, r)))];
     });
     await runAfterCommit(after, afterError);
-  }
-
-  /** Confirmations against the last block read; final transfers to their owners, one transaction each. */
-  async function confirm(scanned: number): Promise<number> {
-    const changed = await countConfirmations(db, network, scanned);
-    await dispatch(changed, async (owner, rows) => {
-      await owner.progress(rows);
-      return undefined;
-    });
-    const ready = await confirmedDeposits(db, network);
-    for (let i = 0; i < ready.length; i += FINAL_BATCH) await finalize(ready.slice(i, i + FINAL_BATCH));
-    return ready.length;
-  }
-
-  /**
-   * Marks transfers final and hands each to its owner, a batch in one transaction (one commit for a
-   * block's worth, not one each). If any of them fails, the batch is rolled back and each is tried
-   * again in a transaction of its own, so one bad transfer does not hold the others back.
-   */
-  async function finalize(batch: ChainDepositRow[]): Promise<void> {
-    const settle = async (tx: Tx, ds: ChainDepositRow[]) => {
-      const rows = await markFinal(
-        tx,
-        ds.map((d) => ({ id: d.id, hash: d.blockHash ?? '' })),
-      );
-      return dispatch(rows, (owner, mine) => owner.final(tx, mine));
-    };
-    try {
-      await runAfterCommit(await db.transaction((tx) => settle(tx, batch)), afterError);
-    } catch (err) {
-      if (batch.length === 1) throw err;
-      for (const d of batch) {
-        try {
-          await runAfterCommit(await db.transaction((tx) => settle(tx, [d])), afterError);
-        } catch (e) {
-          log.error(
-            { err: e, network, deposit: d.id },
-            `${network}: transfer ${d.id} could not be settled; retried next pass`,
-          );
-        }
-      }
-    }
   }
 
   return {

@@ -1,10 +1,4 @@
-import {
-  CHAIN_ERRORS,
-  type Decimal,
-  type HoldReason,
-  type OperatorTransfer,
-  toPlain,
-} from '@vaultline/shared';
+import { CHAIN_ERRORS, type Decimal, type HoldReason, type OperatorTransfer } from '@vaultline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -17,6 +11,7 @@ import type { AssetCatalog } from '../wallets/asset-catalog';
 import {
   type ChainDepositRow,
   depositsOfExchanges,
+  ensureNetwork,
   exchangeDeposits,
   findChainDeposit,
   holdDeposits,
@@ -26,6 +21,7 @@ import {
 import type { ChainAdapter, WatchedAsset } from './chain.types';
 import { createChainAddresses } from './chain-addresses';
 import { createChainAdmin } from './chain-admin';
+import { explorerLink } from './chain-explorer';
 import { createNetworkJobs } from './chain-jobs';
 import { isHotWallet } from './chain-keys';
 import { type NetworkId, watchableNetworkOf } from './chain-networks';
@@ -35,7 +31,7 @@ import { latestReconciliations } from './chain-reconcile';
 import type { DemoFunding, Faucet } from './demo-chain';
 import { bookDemoFunding, bookOperatorTransfer } from './operator-transfers';
 import {
-  insertPayout,
+  insertRequestedPayout,
   livePayoutOf,
   openPayoutCounts,
   type PayoutRow,
@@ -60,7 +56,15 @@ export interface ChainServiceDeps {
   /** Demo mode's local chains: sends test deposits. */
   faucet?: Faucet;
   /** Networks that join once they are up (demo mode's local chains, started beside the server). */
-  later?: Promise<{ networks: ChainNetworkConfig[]; faucet?: Faucet; funded?: DemoFunding[] } | undefined>;
+  later?: Promise<
+    | {
+        networks: ChainNetworkConfig[];
+        faucet?: Faucet;
+        funded?: DemoFunding[];
+        joined?(scanned: (network: string) => Promise<number | null>): Promise<void>;
+      }
+    | undefined
+  >;
 }
 
 const noOwner: DepositOwner = {
@@ -188,17 +192,7 @@ export function createChainService(deps: ChainServiceDeps) {
       const w = watched(p.ticker);
       const id = await assetId(p.ticker);
       if (!w?.payouts || !id) throw new Error(`payouts in ${p.ticker} are not automatic`);
-      return insertPayout(tx, {
-        network: w.network,
-        assetId: id,
-        toAddress: adapterOf(w.network)?.normalAddress(p.to) ?? p.to,
-        amount: toPlain(p.amount),
-        usdValue: toPlain(p.usdValue.toDecimalPlaces(2)),
-        purpose: p.purpose,
-        reference: p.reference,
-        status: 'queued',
-        approvedBy: p.approvedBy ?? null,
-      });
+      return insertRequestedPayout(tx, { ...p, network: w.network, assetId: id }, adapterOf(w.network));
     },
     livePayout: (purpose: PayoutRow['purpose'], reference: string, on: DbOrTx = db) =>
       livePayoutOf(on, purpose, reference),
@@ -214,18 +208,8 @@ export function createChainService(deps: ChainServiceDeps) {
       setDeposit(tx, id, set),
 
     /** A link to a transaction on the explorer of a network (or an asset's network), when one is set. */
-    explorerUrl(networkOrTicker: string | null, hash: string | null): string | null {
-      const network = networkOrTicker
-        ? ((settings.has(networkOrTicker as NetworkId)
-            ? networkOrTicker
-            : watchableNetworkOf(networkOrTicker)) as NetworkId | undefined)
-        : undefined;
-      const pattern = network ? settings.get(network)?.explorerTxUrl : undefined;
-      if (!pattern || !hash) return null;
-      return pattern.includes('{hash}')
-        ? pattern.replace('{hash}', hash)
-        : `${pattern.replace(/\/?$/, '/')}${hash}`;
-    },
+    explorerUrl: (networkOrTicker: string | null, hash: string | null): string | null =>
+      explorerLink(settings, networkOrTicker, hash),
 
     /** Demo mode only: the local chain sends `amount` of the asset to this address. */
     async testDeposit(ticker: string, to: string, amount: Decimal): Promise<string> {
@@ -248,6 +232,7 @@ export function createChainService(deps: ChainServiceDeps) {
           if (more.faucet) faucet = more.faucet;
           for (const f of more.funded ?? []) await bookDemoFunding({ db, ledger: deps.ledger, assetId }, f);
           watch(await networkJobs.start(more.networks));
+          await more.joined?.(async (n) => (await ensureNetwork(db, n)).scannedBlock);
         })
         .catch((err) => log.error({ err }, 'the demo chains could not be watched'));
     },

@@ -73,6 +73,8 @@ export interface OwnOutput {
   txid: string;
   vout: number;
   amountRaw: bigint;
+  /** The outputs (`txid:vout`) its transaction spent: what a double spend of it would spend too. */
+  parents?: string[];
 }
 
 export interface OwnSpend {
@@ -106,6 +108,8 @@ export interface UtxoWallet {
   readonly address: string;
   /** NET_BATCH_MAX: payouts in one transaction at most. */
   readonly batchMax: number;
+  /** NET_FEE_RATE_MAX (sat/vB): no payout, nor an admin's fee bump, pays more. */
+  readonly feeRateMax: number;
   /** The fee rate now (sat/vB): the node's estimate kept between NET_FEE_RATE_MIN and MAX. */
   feeRate(): Promise<number>;
   /**
@@ -117,6 +121,8 @@ export interface UtxoWallet {
   bump(hex: string, spent: SpentOutput[], feeRate: number): SignedBatch;
   /** Sends signed bytes; a node that already has them (in its pool or a block) is not an error. */
   broadcast(hex: string): Promise<void>;
+  /** Whether the node's chain (its mempool left out) holds this output unspent. */
+  unspent(txid: string, vout: number): Promise<boolean>;
   /** Which of these transactions (all spending `spent`) the chain holds, searched from `fromHeight`. */
   find(
     txids: string[],

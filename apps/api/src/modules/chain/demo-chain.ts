@@ -38,6 +38,8 @@ type DemoChains = {
   networks: ChainNetworkConfig[];
   faucet: Faucet;
   funded: DemoFunding[];
+  /** The chain service watches them now: `scanned` tells the last block it read of a network. */
+  joined?(scanned: (network: string) => Promise<number | null>): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -85,6 +87,7 @@ export async function startDemoChains(
             : Promise.reject(new Error(`${ticker} is not on a demo chain`)),
     },
     funded: [...(evm?.funded ?? []), ...(ltc?.funded ?? [])],
+    joined: async (scanned) => ltc?.joined(scanned),
     stop: async () => {
       await Promise.all([evm?.stop(), ltc?.stop()]);
     },

@@ -38,6 +38,11 @@ export interface DemoLtc {
   faucet: Faucet;
   /** The coins this start put into the hot wallet (the operator's top-up), booked when LTC joins. */
   funded: { network: 'LTC'; ticker: string; amount: Decimal; reference: string }[];
+  /**
+   * LTC is watched: once the scanner has read the top-up's block (the newest when it joined), the
+   * blocks that make it final are mined, since payouts spend only final outputs (decision 0056).
+   */
+  joined(scanned: (network: string) => Promise<number | null>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,8 +74,10 @@ export async function startDemoLtc(
     return undefined;
   }
   let funded: DemoLtc['funded'];
+  let fundedAt: number | undefined;
   try {
     funded = await topUpHotWallet(node, keys.hotKey);
+    if (funded.length > 0) fundedAt = await node.call<number>('getblockcount');
   } catch (err) {
     await node.stop();
     log(
@@ -81,6 +88,7 @@ export async function startDemoLtc(
   // Blocks still owed: mined one a second while a transaction waits in the pool (a payout) or a test
   // deposit needs its confirmations, so they come as on ETH.
   let owed = 0;
+  let closed = false;
   let mining: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     mining = mining
@@ -118,7 +126,19 @@ export async function startDemoLtc(
         return hash;
       },
     },
+    async joined(scanned) {
+      if (fundedAt === undefined) return;
+      for (let i = 0; i < 240 && !closed; i++) {
+        const read = await scanned('LTC').catch(() => null);
+        if (read !== null && read >= fundedAt) {
+          owed = Math.max(owed, confirmations);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    },
     async stop() {
+      closed = true;
       clearInterval(timer);
       await mining;
       await node.stop();

@@ -1,3 +1,4 @@
+import { type Decimal, toPlain } from '@vaultline/shared';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chainPayouts } from '../../db/schema';
@@ -175,4 +176,32 @@ export async function openPayoutCounts(
     .where(sql`${chainPayouts.status} not in ('confirmed', 'failed', 'cancelled')`)
     .groupBy(chainPayouts.network, chainPayouts.status);
   return rows.map((r) => ({ ...r, oldest: new Date(r.oldest) }));
+}
+
+/** A payout asked for by a module (queued; the job sends it, or it waits for an admin past the limits). */
+export function insertRequestedPayout(
+  db: DbOrTx,
+  p: {
+    network: string;
+    assetId: string;
+    to: string;
+    amount: Decimal;
+    usdValue: Decimal;
+    purpose: PayoutRow['purpose'];
+    reference: string;
+    approvedBy?: string;
+  },
+  adapter: { normalAddress(a: string): string } | undefined,
+): Promise<PayoutRow> {
+  return insertPayout(db, {
+    network: p.network,
+    assetId: p.assetId,
+    toAddress: adapter?.normalAddress(p.to) ?? p.to,
+    amount: toPlain(p.amount),
+    usdValue: toPlain(p.usdValue.toDecimalPlaces(2)),
+    purpose: p.purpose,
+    reference: p.reference,
+    status: 'queued',
+    approvedBy: p.approvedBy ?? null,
+  });
 }

@@ -22,7 +22,8 @@ let admin: { id: string; token: string };
 
 beforeAll(async () => {
   chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(chains, { LTC_FEE_RATE_MIN: '0.1', LTC_FEE_RATE_MAX: '0.1' });
+  // No estimate on regtest: the floor (0.1 sat/vB, below what the node relays) is what it pays.
+  t = await ltcPayoutApp(chains, { LTC_FEE_RATE_MIN: '0.1', LTC_FEE_RATE_MAX: '50' });
   admin = await makeUser(t, { role: 'admin' });
   await fundHot(t, chains, ['3']);
   await chains.ltc.mine(1);
@@ -65,12 +66,24 @@ describe('a batch the node refused at its first broadcast', () => {
       .where(eq(chainPayoutBatches.id, p?.batchId as string));
     expect(batch?.lastError).toBeTruthy();
 
-    const res = await t.request({
-      method: 'POST',
-      url: `/api/Admin/chains/payouts/${p?.id}/bump`,
-      token: admin.token,
-      payload: { feeRate: '5' },
-    });
+    const bump = (feeRate: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/Admin/chains/payouts/${p?.id}/bump`,
+        token: admin.token,
+        payload: { feeRate },
+      });
+    // A typo above the network's ceiling (NET_FEE_RATE_MAX) is refused: nothing signed, nothing kept.
+    const typo = await bump('5000');
+    expect(typo.statusCode).toBe(409);
+    expect(typo.json().error).toMatchObject({ code: 'PAYOUT_BUMP_TOO_HIGH', params: { max: '50' } });
+    const [unchanged] = await t.services.db
+      .select()
+      .from(chainPayoutBatches)
+      .where(eq(chainPayoutBatches.id, p?.batchId as string));
+    expect(JSON.parse(unchanged?.attempts ?? '[]')).toHaveLength(1);
+
+    const res = await bump('5');
     expect(res.statusCode, res.body).toBe(200);
     const replacement = res.json().content.txHash as string;
     expect(replacement).not.toBe(p?.txHash);

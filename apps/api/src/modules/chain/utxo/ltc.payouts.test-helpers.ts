@@ -75,12 +75,15 @@ export async function ltcPayoutApp(
   return t;
 }
 
-/** Pays the hot wallet these amounts (LTC), one output each, mined; waits until the scanner has them. */
+/**
+ * Pays the hot wallet these amounts (LTC), one output each, mined the network's confirmations deep
+ * (only final outputs are spent by payouts); waits until the scanner has them.
+ */
 export async function fundHot(t: TestApp, chains: LtcPayoutChains, amounts: string[]): Promise<string> {
   const before = (await hotOutputs(t)).length;
   let txid = '';
   for (const a of amounts) txid = await chains.ltc.rpc.call<string>('sendtoaddress', [chains.hot, a]);
-  await chains.ltc.mine(1);
+  await chains.ltc.mine(Number(chains.env.LTC_CONFIRMATIONS ?? '2'));
   await waitFor(
     async () => (await hotOutputs(t)).length >= before + amounts.length,
     20_000,

@@ -124,6 +124,9 @@ describe('LTC: the books match the chain, and deposits are swept by PSBT', () =>
       const bad = await api('POST', '/sweeps', { destination });
       expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'SWEEP_ADDRESS_INVALID']);
     }
+    // One of our own deposit addresses: refused (booked as leaving, it would be credited again).
+    const own = await api('POST', '/sweeps', { destination: toA.toUpperCase() });
+    expect([own.statusCode, own.json().error.code]).toEqual([400, 'SWEEP_ADDRESS_OURS']);
     expect(await t.services.db.select().from(chainSweeps)).toHaveLength(0);
 
     const destination = await chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32']);

@@ -45,6 +45,11 @@ export function createPayoutBump(deps: PayoutBumpDeps) {
     const wallet = deps.adapters().find((a) => a.network === p.network)?.utxoWallet;
     // Sent and not mined, or refused by the node at its first broadcast (a fee it will not relay).
     if (!wallet || !p.batchId || (p.status !== 'sent' && p.status !== 'signed')) throw notBumpable();
+    // An admin's typo (250000 for 25) would hand the miners the change: the network's ceiling holds.
+    if (!(feeRate <= wallet.feeRateMax))
+      throw conflict(CHAIN_ERRORS.payoutBumpTooHigh(String(wallet.feeRateMax)), 'PAYOUT_BUMP_TOO_HIGH', {
+        max: String(wallet.feeRateMax),
+      });
     const batchId = p.batchId;
     const { replacement, rows } = await db.transaction(async (tx) => {
       const b = await findBatch(tx, batchId, true);

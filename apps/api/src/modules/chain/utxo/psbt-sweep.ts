@@ -173,6 +173,14 @@ export function finalizeSignedSweep(
     if (input.witnessUtxo?.amount !== d.amount || toHex(input.witnessUtxo.script) !== toHex(script)) {
       throw new UtxoTxError('psbt-mismatch', `input ${i} claims another amount or script than the deposit`);
     }
+    // A signature over less than the whole transaction (NONE, SINGLE, ANYONECANPAY) lets whoever
+    // relays or mines it change its outputs or add inputs: only SIGHASH_ALL is taken.
+    const other = sighashesOf(input).find((h) => h !== SIGHASH_ALL);
+    if (other !== undefined)
+      throw new UtxoTxError(
+        'psbt-sighash',
+        `input ${i} is signed with sighash 0x${other.toString(16).padStart(2, '0')}; only SIGHASH_ALL (0x01) is accepted`,
+      );
   }
   const destScript = toHex(outputScript(expected.destination, net));
   const out = tx.outputsLength === 1 ? tx.getOutput(0) : undefined;
@@ -188,6 +196,19 @@ export function finalizeSignedSweep(
     throw new UtxoTxError('psbt-unsigned', `the PSBT is not fully signed (${(err as Error).message})`);
   }
   return { txid: tx.id, hex: toHex(tx.extract()) };
+}
+
+const SIGHASH_ALL = 0x01;
+
+/** The sighash types an input asks for or is signed with (a signature's last byte). */
+function sighashesOf(input: ReturnType<Transaction['getInput']>): number[] {
+  const out: number[] = [];
+  if (input.sighashType !== undefined) out.push(input.sighashType);
+  for (const [, sig] of input.partialSig ?? []) out.push(sig[sig.length - 1] as number);
+  // P2WPKH finalized: [signature, public key].
+  const sig = input.finalScriptWitness?.[0];
+  if (sig && sig.length > 0) out.push(sig[sig.length - 1] as number);
+  return out;
 }
 
 /** Checks, finalizes and broadcasts a signed sweep; the txid the node took. */

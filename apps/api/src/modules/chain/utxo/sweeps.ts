@@ -1,7 +1,7 @@
 import { Decimal, SWEEP_ERRORS, type Sweep, type SweepsView } from '@vaultline/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { chainSweeps } from '../../../db/schema';
+import { chainAddresses, chainSweeps } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AuditTrail } from '../../audit/audit.service';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -107,6 +107,16 @@ export function createSweeps(deps: SweepDeps) {
           network,
         });
       }
+      // Booked as leaving the exchange: never to one of its own addresses (a deposit address, where
+      // it would be credited or held again, or the hot wallet, where the books would count it twice).
+      const [ours] = await db
+        .select({ address: chainAddresses.address })
+        .from(chainAddresses)
+        .where(and(eq(chainAddresses.network, network), eq(chainAddresses.address, to)))
+        .limit(1);
+      const hot = adapter.utxoWallet ? adapter.normalAddress(adapter.utxoWallet.address) : undefined;
+      if (ours || to === hot)
+        throw badRequest(SWEEP_ERRORS.ownDestination(network), 'SWEEP_ADDRESS_OURS', undefined, { network });
       const acct = account(network, node, net);
       const inputs = await held(db, network, node, asset.decimals);
       if (inputs.length === 0) throw badRequest(SWEEP_ERRORS.nothingHeld, 'NOTHING_TO_SWEEP');

@@ -24,6 +24,7 @@ export class UtxoTxError extends Error {
       | 'bad-key'
       | 'not-replaceable'
       | 'psbt-mismatch'
+      | 'psbt-sighash'
       | 'psbt-unsigned',
     message: string,
   ) {

@@ -133,7 +133,10 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
         const address = v.scriptPubKey.address ?? v.scriptPubKey.addresses?.[0];
         if (!address || normalAddress(address) !== hotAddress) continue;
         const amountRaw = toUnits(v.value, o.decimals);
-        outputs.push({ txid, vout: v.n, amountRaw });
+        const parents = tx.vin.flatMap((i) =>
+          i.txid === undefined || i.vout === undefined ? [] : [`${i.txid.toLowerCase()}:${i.vout}`],
+        );
+        outputs.push({ txid, vout: v.n, amountRaw, parents });
         mine.add(`${txid}:${v.n}`);
       }
     }

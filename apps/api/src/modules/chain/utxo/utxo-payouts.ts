@@ -1,10 +1,12 @@
 import { Decimal, toPlain } from '@vaultline/shared';
 import type { Tx } from '../../../db/client';
+import { ensureNetwork } from '../chain.repository';
 import { PayoutRefusal, type UtxoWallet } from '../chain.types';
 import { type AfterCommit, runAfterCommit } from '../chain-owners';
 import type { PayoutWorkerDeps } from '../chain-payouts';
 import { unitsOf } from '../payout-check';
 import { autoSentUsd, lockAutoPayoutCap, movePayout, type PayoutRow, payoutsIn } from '../payouts.repository';
+import { endIfDead } from './batch-drop';
 import {
   attemptsOf,
   type BatchRow,
@@ -15,7 +17,8 @@ import {
   moveBatch,
   payoutsOfBatch,
 } from './batches.repository';
-import { freeOutputs, takeOutputs, unspentTotal } from './utxo.repository';
+import { refusal } from './payout-refusal';
+import { freeOutputs, takeOutputs } from './utxo.repository';
 import { waitingGate } from './utxo-payout-gate';
 
 class BatchAbandoned extends Error {}
@@ -37,6 +40,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   const afterError = (err: unknown) => log.error({ err, network }, `${network}: a payout follow-up failed`);
   const coins = (raw: bigint) => toPlain(new Decimal(raw.toString()).div(new Decimal(10).pow(decimals)));
   const gate = waitingGate(deps);
+  const refused = refusal({ db, wallet, log, network, decimals, coins, changed: (rows) => changed(rows) });
   /** The confirmations each mined batch was last shown with (this process). */
   const shown = new Map<string, number>();
 
@@ -83,7 +87,11 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
     return true;
   }
 
-  /** Which attempt the chain holds: mined (then confirmed at N, fee booked once) or back to waiting. */
+  /**
+   * Which attempt the chain holds: mined (then confirmed at N, fee booked once) or back to waiting.
+   * A batch still `signed` (its broadcast refused: mined already, its outputs since spent, after a
+   * crash before it was marked sent) moves on the same way once the chain shows it mined.
+   */
   async function follow(b: BatchRow): Promise<void> {
     const attempts = attemptsOf(b);
     const found = await wallet.find(
@@ -106,12 +114,13 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
         await changed(rows);
       }
       // Not mined yet, or dropped from the node's pool: the same bytes again cost nothing.
-      if (found.pooled.length === 0) await wallet.broadcast(lastAttempt(b).hex).catch(() => undefined);
+      if (found.pooled.length === 0 && b.status !== 'signed')
+        await wallet.broadcast(lastAttempt(b).hex).catch(() => undefined);
       return;
     }
     const at = { blockNumber: mined.height, txHash: mined.txid };
     if (mined.confirmations >= deps.confirmations) return settle(b, mined);
-    if (b.status === 'sent' || b.blockNumber !== mined.height || b.minedTxid !== mined.txid) {
+    if (b.status !== 'mined' || b.blockNumber !== mined.height || b.minedTxid !== mined.txid) {
       const rows = await db.transaction(async (tx) => {
         if (
           !(await moveBatch(tx, b.id, [b.status], {
@@ -121,7 +130,11 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
           }))
         )
           return [];
-        return movePayouts(tx, b, ['sent', 'mined'], { status: 'mined', ...at, minedAt: new Date() });
+        return movePayouts(tx, b, ['signed', 'sent', 'mined'], {
+          status: 'mined',
+          ...at,
+          minedAt: new Date(),
+        });
       });
       await changed(rows);
     }
@@ -135,7 +148,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   /** The batch confirmed: its fee booked once (on the batch), each payout settled by its owner. */
   async function settle(b: BatchRow, mined: { txid: string; fee: bigint; height: number }) {
     const after = await db.transaction(async (tx) => {
-      const row = await moveBatch(tx, b.id, ['sent', 'mined'], {
+      const row = await moveBatch(tx, b.id, ['signed', 'sent', 'mined'], {
         status: 'confirmed',
         minedTxid: mined.txid,
         blockNumber: mined.height,
@@ -157,7 +170,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
         });
       }
       const tasks: AfterCommit[] = [];
-      const moved = await movePayouts(tx, b, ['sent', 'mined'], {
+      const moved = await movePayouts(tx, b, ['signed', 'sent', 'mined'], {
         status: 'confirmed',
         txHash: mined.txid,
         blockNumber: mined.height,
@@ -170,14 +183,14 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   }
 
   /** Signs one batch of the payouts waiting now, stores it with its inputs taken, then sends it. */
-  async function sign(): Promise<number> {
+  async function sign(finalBlock: number): Promise<number> {
     const ready = await gate(await payoutsIn(db, network, ['queued', 'funds'], 500));
     let chosen = ready.slice(0, wallet.batchMax);
     if (chosen.length === 0) return 0;
     const paymentsOf = (cs: typeof chosen) =>
       cs.map((c) => ({ to: c.p.toAddress, amountRaw: unitsOf(c.p.amount, decimals) }));
     const feeRate = await wallet.feeRate();
-    const utxos = await freeOutputs(db, network);
+    const utxos = await freeOutputs(db, network, finalBlock);
     let signed: ReturnType<UtxoWallet['sign']>;
     try {
       signed = wallet.sign(utxos, paymentsOf(chosen), feeRate);
@@ -250,50 +263,20 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
     return chosen.length;
   }
 
-  /** The batch cannot be built: too little (they wait for funds) or a payout the network refuses. */
-  async function refused(
-    ps: PayoutRow[],
-    err: PayoutRefusal,
-    utxos: Parameters<UtxoWallet['sign']>[0],
-    feeRate: number,
-  ) {
-    const rows: (PayoutRow | undefined)[] = [];
-    for (const p of ps) {
-      let alone: PayoutRefusal | undefined = err;
-      if (ps.length > 1)
-        try {
-          wallet.sign(utxos, [{ to: p.toAddress, amountRaw: unitsOf(p.amount, decimals) }], feeRate);
-          alone = undefined;
-        } catch (e) {
-          alone = e instanceof PayoutRefusal ? e : err;
-        }
-      if (alone?.kind === 'refused')
-        rows.push(
-          await movePayout(db, p.id, ['queued', 'funds'], {
-            status: 'blocked',
-            reason: 'unpayable',
-            lastError: alone.detail,
-          }),
-        );
-      else if (err.kind === 'funds' && p.status !== 'funds') {
-        log.warn(
-          { network, payout: p.id, held: coins(await unspentTotal(db, network)) },
-          `${network}: ALERT hot wallet ${wallet.address} holds too little for payout ${p.id}; it waits`,
-        );
-        rows.push(await movePayout(db, p.id, ['queued'], { status: 'funds', reason: 'funds' }));
-      }
-    }
-    await changed(rows);
-    return 0;
-  }
-
   return {
     /** One pass; returns how many payouts it sent or moved on. */
     async pass(): Promise<number> {
       let done = 0;
-      for (const b of await batchesIn(db, network, ['signed'])) if (await broadcast(b)) done++;
+      // Final: the network's confirmations deep in what the scanner read.
+      const finalBlock = ((await ensureNetwork(db, network)).scannedBlock ?? -1) - deps.confirmations + 1;
+      const ends = { db, wallet, log, changed };
+      for (const b of await batchesIn(db, network, ['signed', 'sent']))
+        if (await endIfDead(ends, b, finalBlock)) done++;
+      for (const b of await batchesIn(db, network, ['signed']))
+        if (await broadcast(b)) done++;
+        else await follow(b);
       for (const b of await batchesIn(db, network, ['sent', 'mined'])) await follow(b);
-      done += await sign();
+      done += await sign(finalBlock);
       return done;
     },
   };

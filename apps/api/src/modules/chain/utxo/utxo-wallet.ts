@@ -52,6 +52,7 @@ export function createUtxoWallet(o: UtxoWalletOptions): UtxoWallet {
   return {
     address: hot.address,
     batchMax: o.batchMax,
+    feeRateMax: o.feeRateMax,
     async feeRate() {
       const bounds = { min: o.feeRateMin, max: o.feeRateMax };
       return (await estimateFeeRate(call, FEE_TARGET, bounds)).feeRate;
@@ -87,6 +88,9 @@ export function createUtxoWallet(o: UtxoWalletOptions): UtxoWallet {
         if (err.code === ALREADY_IN_CHAIN || ALREADY_KNOWN.test(err.details ?? '')) return;
         throw new PayoutRefusal('refused', err.details ?? err.shortMessage);
       }
+    },
+    async unspent(txid, vout) {
+      return (await o.rpc.call<unknown>('gettxout', [txid, vout, false])) !== null;
     },
     async find(txids, spent, fromHeight) {
       const found = await findConfirmedReplacement(call, { txids, spent, fromHeight });

@@ -1,0 +1,113 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { chainUtxos } from '../../../db/schema';
+import type { UtxoWallet } from '../chain.types';
+import { movePayout, type PayoutRow } from '../payouts.repository';
+import { attemptsOf, type BatchRow, moveBatch, payoutsOfBatch } from './batches.repository';
+
+/**
+ * Why no attempt of a batch can ever be mined, from the scanner's rows, or null while the chain does
+ * not say so for sure (decision 0056). Every attempt spends the same inputs, so one input gone for
+ * good ends them all: spent by a transaction that is none of the attempts, in a block at or below
+ * `finalBlock` (the network's confirmations deep), or never to exist, its creating transaction
+ * conflicting with one that deep (a double spend of the hot wallet's funding after a reorganisation).
+ * Shallower than that, a reorganisation could still undo it: nothing changes.
+ */
+export async function deadBatchReason(db: DbOrTx, b: BatchRow, finalBlock: number): Promise<string | null> {
+  const attempts = new Set(attemptsOf(b).map((a) => a.txid));
+  const inputs = await db
+    .select()
+    .from(chainUtxos)
+    .where(and(eq(chainUtxos.network, b.network), eq(chainUtxos.batchId, b.id)));
+  for (const u of inputs) {
+    if (u.spentTxid && !attempts.has(u.spentTxid) && u.spentBlock !== null && u.spentBlock <= finalBlock)
+      return `input ${u.txid}:${u.vout} was spent by ${u.spentTxid} (block ${u.spentBlock})`;
+    if (u.conflictTxid && u.conflictBlock !== null && u.conflictBlock <= finalBlock)
+      return `input ${u.txid}:${u.vout} can never exist: its transaction conflicts with ${u.conflictTxid} (block ${u.conflictBlock})`;
+  }
+  return null;
+}
+
+/** The outputs a batch took and the chain has not spent, as `txid:vout`, that the node does not hold. */
+export async function inputsOutOfChain(
+  db: DbOrTx,
+  b: BatchRow,
+  inChain: (outpoint: { txid: string; vout: number }) => Promise<boolean>,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  const rows = await db
+    .select()
+    .from(chainUtxos)
+    .where(
+      and(eq(chainUtxos.network, b.network), eq(chainUtxos.batchId, b.id), isNull(chainUtxos.spentTxid)),
+    );
+  for (const u of rows) if (!(await inChain(u))) out.add(`${u.txid}:${u.vout}`);
+  return out;
+}
+
+/**
+ * Ends a batch none of whose attempts can be mined, in one transaction: the batch failed with the
+ * reason; its payouts back in the queue (paid again by a new batch: never twice, since this one can
+ * never be mined); its inputs that will never exist forgotten, and those the node does not hold
+ * (`gone`, read before: recorded again when the scanner reads a block that mines them); the others
+ * freed. Undefined when something else moved the batch meanwhile.
+ */
+export async function dropBatch(
+  tx: Tx,
+  b: BatchRow,
+  reason: string,
+  gone: Set<string>,
+): Promise<PayoutRow[] | undefined> {
+  const row = await moveBatch(tx, b.id, ['signed', 'sent'], { status: 'failed', lastError: reason });
+  if (!row) return undefined;
+  const mine = and(eq(chainUtxos.network, b.network), eq(chainUtxos.batchId, b.id));
+  await tx.delete(chainUtxos).where(and(mine, isNotNull(chainUtxos.conflictTxid)));
+  for (const u of await tx
+    .select()
+    .from(chainUtxos)
+    .where(and(mine, isNull(chainUtxos.spentTxid))))
+    if (gone.has(`${u.txid}:${u.vout}`))
+      await tx.delete(chainUtxos).where(and(mine, eq(chainUtxos.txid, u.txid), eq(chainUtxos.vout, u.vout)));
+  await tx.update(chainUtxos).set({ batchId: null }).where(mine);
+  const moved: PayoutRow[] = [];
+  for (const p of await payoutsOfBatch(tx, b.id)) {
+    const r = await movePayout(tx, p.id, ['signed', 'sent'], {
+      status: 'queued',
+      reason: 'dropped',
+      lastError: reason,
+      batchId: null,
+      txHash: null,
+      signedAt: null,
+      signedBlock: null,
+    });
+    if (r) moved.push(r);
+  }
+  return moved;
+}
+
+/**
+ * Ends the batch if the chain says for sure that none of its attempts can be mined: the admins are
+ * told (an ALERT line, the payouts' reason `dropped` with the words), the payouts paid again.
+ */
+export async function endIfDead(
+  o: {
+    db: Db;
+    wallet: Pick<UtxoWallet, 'unspent'>;
+    log: { warn(o: object, msg: string): void };
+    changed: (rows: PayoutRow[]) => Promise<void>;
+  },
+  b: BatchRow,
+  finalBlock: number,
+): Promise<boolean> {
+  const reason = await deadBatchReason(o.db, b, finalBlock);
+  if (!reason) return false;
+  const gone = await inputsOutOfChain(o.db, b, (u) => o.wallet.unspent(u.txid, u.vout));
+  const rows = await o.db.transaction((tx) => dropBatch(tx, b, reason, gone));
+  if (!rows) return false;
+  o.log.warn(
+    { network: b.network, batch: b.id, reason, payouts: rows.map((r) => r.id) },
+    `${b.network}: ALERT payout batch ${b.id} can never be mined (${reason}); its ${rows.length} payout(s) are queued to be paid again`,
+  );
+  await o.changed(rows);
+  return true;
+}
