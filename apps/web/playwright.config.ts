@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -15,12 +15,6 @@ const a11yDataDir = newDataDir();
 const A11Y_SPEC = /a11y-routes\.spec\.ts$/;
 // The flows server's demo admin adds a passkey before its specs run (e2e/support/admin-factor.ts).
 const SETUP = /admin-factor\.setup\.ts$/;
-
-/** The built API's server (apps/api/dist): the browser tests need `npm run build` first. */
-export const API_SERVER = 'apps/api/dist/server.js';
-if (!existsSync(path.join(root, API_SERVER))) {
-  throw new Error(`${API_SERVER} is missing: run \`npm run build\` first (npm run test:e2e does).`);
-}
 
 export const E2E = {
   /** The flows project's server (the specs that start a server of their own have their own URL). */
@@ -75,20 +69,14 @@ export default defineConfig({
   // loaded machine, well past the usual 15 minutes) can never outlive a token.
   webServer: [
     apiServer(port, dataDir),
-    // The sweep waits on no block: its chains are read at the product's own pace (2 s), which
-    // costs the machine a third less than the flows' 300 ms while the sweep runs beside them.
-    apiServer(a11yPort, a11yDataDir, { ACCESS_TOKEN_TTL_SECONDS: '300', CHAIN_POLL_MS: '2000' }),
+    apiServer(a11yPort, a11yDataDir, { ACCESS_TOKEN_TTL_SECONDS: '300' }),
   ],
 });
 
-/**
- * The built app served by the built API (`npm run build`, which `npm run test:e2e` runs first: the
- * server as deployed, and no TypeScript compiled at each start), with the demo accounts below, on
- * its own port and data dir.
- */
+/** The built app served by the API with the demo accounts below, on its own port and data dir. */
 function apiServer(serverPort: number, serverDataDir: string, extraEnv: Record<string, string> = {}) {
   return {
-    command: `node ${API_SERVER}`,
+    command: 'node --import tsx apps/api/src/server.ts',
     cwd: root,
     url: `http://127.0.0.1:${serverPort}/api/ping`,
     reuseExistingServer: false,

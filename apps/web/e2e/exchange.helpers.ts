@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
-import { API_SERVER } from '../playwright.config';
 import { signInOn } from './support/admin-factor';
 
 /** An API client signed in as one user: bearer token plus the XSRF cookie echoed in the header. */
@@ -56,7 +55,7 @@ export async function startServer(
   port: number,
   env: Record<string, string>,
 ): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [API_SERVER], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
