@@ -61,14 +61,25 @@ afterAll(async () => {
 
 describe('SIGKILL between signing a batch of LTC payouts and broadcasting it', () => {
   it('ends in that one transaction on chain, each payout paid once', async () => {
+    // Funded in the newest block, which the scanner reads first when it starts.
     await chains.ltc.rpc.call('sendtoaddress', [chains.hot, '2']);
     await chains.ltc.mine(1);
     const to = await Promise.all(
       [1, 2, 3].map(() => chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32'])),
     );
     let run = start({ crashAt: 'sign', payTo: to });
-    expect(await run.exited).toBe('SIGKILL');
+    // The hot wallet pays from final outputs only (2 confirmations here): one more block once the
+    // scanner has recorded the funding.
     await sql.connect();
+    // (The table exists once the server has migrated the database.)
+    const seen = () =>
+      rows('select 1 from chain_utxos').then(
+        (r) => r.length > 0,
+        () => false,
+      );
+    await waitFor(seen, 120_000, 'funding seen');
+    await chains.ltc.mine(1);
+    expect(await run.exited).toBe('SIGKILL');
     const [batch] = await rows('select id, status, attempts from chain_payout_batches');
     expect(batch?.status).toBe('signed');
     const { txid } = JSON.parse(batch.attempts)[0] as { txid: string };
