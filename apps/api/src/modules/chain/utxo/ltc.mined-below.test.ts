@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainPayouts } from '../../../db/schema';
+import { chainPayouts, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { makeUser } from '../../ledger/ledger.test-helpers';
-import { waitFor } from '../chain.test-helpers';
+import { auditClean, waitFor } from '../chain.test-helpers';
 import type { PayoutRow } from '../payouts.repository';
 import { lastAttempt } from './batches.repository';
 import {
@@ -16,11 +16,11 @@ import {
   startLtcPayoutChains,
 } from './ltc.payouts.test-helpers';
 
-// Attack: the payout job looks for a batch's attempts only in blocks from the height where it was
-// signed (signedBlock, the node's tip then) up (rbf.ts findConfirmedReplacement). A reorganisation
-// two blocks deep whose branch mined the batch one block lower than that height (a miner behind on
-// a competing branch took it from its pool) puts the payment on chain where it is never looked for:
-// the batch stays `sent` for good, its payout paid on chain and never settled.
+// A batch is found mined wherever the chain holds it: the payout job reads the mined attempt from the
+// scanner's own rows (its inputs marked spent, with the block), not from the blocks above the height
+// the batch was signed at. A reorganisation two blocks deep whose branch mined the batch one block
+// lower than that height (a miner behind on a competing branch took it from its pool) is followed
+// like any other: the batch settles once, its fee booked once.
 let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
@@ -72,5 +72,21 @@ describe('a batch mined, after a reorganisation, below the height it was signed 
     await chains.ltc.mine(3);
 
     await waitFor(async () => (await payout(ref)).status === 'confirmed', 30_000, 'payout confirmed');
+    expect(await payout(ref)).toMatchObject({ txHash: txid, blockNumber: signedAt - 1 });
+    const done = (await batches(t)).find((x) => x.id === p.batchId);
+    expect(done).toMatchObject({
+      status: 'confirmed',
+      minedTxid: txid,
+      feePaid: BigInt(lastAttempt(b as never).fee),
+    });
+    // The fee is booked once, however many passes see the batch mined.
+    await chains.ltc.mine(2);
+    await new Promise((r) => setTimeout(r, 1000));
+    const fees = await t.services.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.kind, 'chain_fee'), eq(journalEntries.reference, p.batchId as string)));
+    expect(fees).toHaveLength(1);
+    expect(await auditClean(t)).toBe(true);
   }, 120_000);
 });

@@ -16,14 +16,13 @@ import {
   startLtcPayoutChains,
 } from './ltc.payouts.test-helpers';
 
-// Attack: a chain of our own change (decision 0056 lets a batch spend the change of one of our mined
-// batches before it is final). Batch 1 is bumped (attempts A1, A2); A1 is mined; batch 2 spends A1's
-// change and is mined; batch 3 spends batch 2's change. A reorganisation shallower than the network's
+// A chain of our own change (decision 0056 lets a batch spend the change of one of our mined batches
+// before it is final). Batch 1 is bumped (attempts A1, A2); A1 is mined; batch 2 spends A1's change
+// and is mined; batch 3 spends batch 2's change. A reorganisation shallower than the network's
 // confirmations (3 here) mines A2 instead: A1's change never exists, so batch 2 ends (its input
-// conflicts with A2) and so must batch 3 (its input is batch 2's change, which never exists either).
-// The scanner records a conflict only for a taken output whose *parent* is spent elsewhere: batch 3's
-// input's parent (A1's change) is spent by nobody, ever. Batch 3 stays `sent` for good: its payout is
-// neither paid nor ended.
+// conflicts with A2), and so does batch 3: its input is an output of an attempt of a batch that ended
+// failed, which never exists either. Nobody ever spends that input's parent, so only the end of the
+// batch that created it tells. Both payouts are paid again, once.
 let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
@@ -65,8 +64,8 @@ async function ask(amount: string): Promise<string> {
   return reference;
 }
 
-describe('a batch spending the change of a batch whose parent attempt a shallow reorganisation replaced', () => {
-  it('ends (its payout paid again, once) instead of waiting `sent` for good', async () => {
+describe('a batch spending an output of an attempt of a batch that ended failed', () => {
+  it('ends too, its payout paid again once', async () => {
     await fundHot(t, chains, ['5']);
     const p1 = await ask('0.1');
     await waitFor(async () => (await payout(p1)).status === 'sent', 20_000, 'p1 sent');
@@ -128,5 +127,17 @@ describe('a batch spending the change of a batch whose parent attempt a shallow 
       30_000,
       'batch 3 ended (its input can never exist)',
     );
+    // Both payouts go out again, in new batches, and are paid once.
+    for (const ref of [p2, p3])
+      await waitFor(async () => (await payout(ref)).status === 'sent', 20_000, 'paid again');
+    await chains.ltc.mine(3);
+    for (const ref of [p2, p3])
+      await waitFor(async () => (await payout(ref)).status === 'confirmed', 30_000, 'confirmed');
+    const all = await batches(t);
+    for (const ref of [p2, p3]) {
+      const p = await payout(ref);
+      expect(p.batchId).not.toBe(ref === p2 ? b2.id : b3.id);
+      expect(all.find((b) => b.id === p.batchId)?.status).toBe('confirmed');
+    }
   }, 180_000);
 });
