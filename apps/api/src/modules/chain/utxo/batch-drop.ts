@@ -14,7 +14,12 @@ import { attemptsOf, type BatchRow, moveBatch, payoutsOfBatch } from './batches.
  * or an attempt of another batch of ours that ended without it (failed, or confirmed with another).
  * Shallower than that, a reorganisation could still undo it: nothing changes.
  */
-export async function deadBatchReason(db: DbOrTx, b: BatchRow, finalBlock: number): Promise<string | null> {
+export async function deadBatchReason(
+  db: DbOrTx,
+  b: BatchRow,
+  finalBlock: number,
+  inChain: (outpoint: { txid: string; vout: number }) => Promise<boolean>,
+): Promise<string | null> {
   const attempts = new Set(attemptsOf(b).map((a) => a.txid));
   const inputs = await db
     .select()
@@ -25,7 +30,8 @@ export async function deadBatchReason(db: DbOrTx, b: BatchRow, finalBlock: numbe
       return `input ${u.txid}:${u.vout} was spent by ${u.spentTxid} (block ${u.spentBlock})`;
     if (u.conflictTxid && u.conflictBlock !== null && u.conflictBlock <= finalBlock)
       return `input ${u.txid}:${u.vout} can never exist: its transaction conflicts with ${u.conflictTxid} (block ${u.conflictBlock})`;
-    const parent = u.spentTxid ? null : await endedParent(db, b, u.txid);
+    // Looked up only for an input the node does not hold: the usual case costs no search of the batches.
+    const parent = u.spentTxid || (await inChain(u)) ? null : await endedParent(db, b, u.txid);
     if (parent) return `input ${u.txid}:${u.vout} can never exist: ${parent}`;
   }
   return null;
@@ -127,9 +133,10 @@ export async function endIfDead(
   b: BatchRow,
   finalBlock: number,
 ): Promise<boolean> {
-  const reason = await deadBatchReason(o.db, b, finalBlock);
+  const inChain = (u: { txid: string; vout: number }) => o.wallet.unspent(u.txid, u.vout);
+  const reason = await deadBatchReason(o.db, b, finalBlock, inChain);
   if (!reason) return false;
-  const gone = await inputsOutOfChain(o.db, b, (u) => o.wallet.unspent(u.txid, u.vout));
+  const gone = await inputsOutOfChain(o.db, b, inChain);
   const rows = await o.db.transaction((tx) => dropBatch(tx, b, reason, gone));
   if (!rows) return false;
   o.log.warn(
