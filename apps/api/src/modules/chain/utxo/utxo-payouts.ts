@@ -98,7 +98,8 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   }
 
   /**
-   * Which attempt the chain holds (the scanner's rows: batch-mined.ts): mined (then confirmed at N, fee booked once) or back to waiting.
+   * Which attempt the chain holds, read from the scanner's rows (batch-mined.ts): mined (then
+   * confirmed at N, fee booked once) or back to waiting.
    * A batch still `signed` (its broadcast refused: mined already, its outputs since spent, after a
    * crash before it was marked sent) moves on the same way once the chain shows it mined.
    */
