@@ -62,7 +62,7 @@ export const chainPayoutBatches = pgTable(
     attempts: text('attempts').notNull(),
     /** JSON: [{ txid, vout, amount }] (amount as a decimal string of satoshis). */
     inputs: text('inputs').notNull(),
-    /** The node's head when the first attempt was signed: where the search for the mined one starts. */
+    /** The node's head when the first attempt was signed (the mined one is read from the scanner's rows). */
     signedBlock: bigint('signed_block', { mode: 'number' }).notNull(),
     /** The attempt found mined, its block and the fee it paid (satoshis). */
     minedTxid: text('mined_txid'),

@@ -123,15 +123,8 @@ export interface UtxoWallet {
   broadcast(hex: string): Promise<void>;
   /** Whether the node's chain (its mempool left out) holds this output unspent. */
   unspent(txid: string, vout: number): Promise<boolean>;
-  /** Which of these transactions (all spending `spent`) the chain holds, searched from `fromHeight`. */
-  find(
-    txids: string[],
-    spent: SpentOutput[],
-    fromHeight: number,
-  ): Promise<{
-    mined: { txid: string; fee: bigint; height: number; confirmations: number } | null;
-    pooled: string[];
-  }>;
+  /** Those of these transactions the node holds in its mempool (which one was mined: the scanner's rows). */
+  pooled(txids: string[]): Promise<string[]>;
 }
 
 export interface Transfer {

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
-import { chainUtxos } from '../../../db/schema';
+import { chainPayoutBatches, chainUtxos } from '../../../db/schema';
 import type { UtxoWallet } from '../chain.types';
 import { movePayout, type PayoutRow } from '../payouts.repository';
 import { attemptsOf, type BatchRow, moveBatch, payoutsOfBatch } from './batches.repository';
@@ -10,10 +10,16 @@ import { attemptsOf, type BatchRow, moveBatch, payoutsOfBatch } from './batches.
  * not say so for sure (decision 0056). Every attempt spends the same inputs, so one input gone for
  * good ends them all: spent by a transaction that is none of the attempts, in a block at or below
  * `finalBlock` (the network's confirmations deep), or never to exist, its creating transaction
- * conflicting with one that deep (a double spend of the hot wallet's funding after a reorganisation).
+ * conflicting with one that deep (a double spend of the hot wallet's funding after a reorganisation),
+ * or an attempt of another batch of ours that ended without it (failed, or confirmed with another).
  * Shallower than that, a reorganisation could still undo it: nothing changes.
  */
-export async function deadBatchReason(db: DbOrTx, b: BatchRow, finalBlock: number): Promise<string | null> {
+export async function deadBatchReason(
+  db: DbOrTx,
+  b: BatchRow,
+  finalBlock: number,
+  inChain: (outpoint: { txid: string; vout: number }) => Promise<boolean>,
+): Promise<string | null> {
   const attempts = new Set(attemptsOf(b).map((a) => a.txid));
   const inputs = await db
     .select()
@@ -24,8 +30,36 @@ export async function deadBatchReason(db: DbOrTx, b: BatchRow, finalBlock: numbe
       return `input ${u.txid}:${u.vout} was spent by ${u.spentTxid} (block ${u.spentBlock})`;
     if (u.conflictTxid && u.conflictBlock !== null && u.conflictBlock <= finalBlock)
       return `input ${u.txid}:${u.vout} can never exist: its transaction conflicts with ${u.conflictTxid} (block ${u.conflictBlock})`;
+    // Looked up only for an input the node does not hold: the usual case costs no search of the batches.
+    const parent = u.spentTxid || (await inChain(u)) ? null : await endedParent(db, b, u.txid);
+    if (parent) return `input ${u.txid}:${u.vout} can never exist: ${parent}`;
   }
   return null;
+}
+
+/**
+ * Why the transaction `txid`, an attempt of another of our batches, can never be mined, or null: that
+ * batch ended failed, or was confirmed with another of its attempts. Both are ends the chain made
+ * certain (at the network's confirmations), so an output of ours it creates (the change a batch spent
+ * before it was final, decision 0056) never exists: the batch spending it ends the same way.
+ */
+async function endedParent(db: DbOrTx, b: BatchRow, txid: string): Promise<string | null> {
+  const [p] = await db
+    .select()
+    .from(chainPayoutBatches)
+    .where(
+      and(
+        eq(chainPayoutBatches.network, b.network),
+        ne(chainPayoutBatches.id, b.id),
+        inArray(chainPayoutBatches.status, ['failed', 'confirmed']),
+        sql`${chainPayoutBatches.attempts}::jsonb @> ${JSON.stringify([{ txid }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  if (!p || (p.status === 'confirmed' && p.minedTxid === txid)) return null;
+  return p.status === 'failed'
+    ? `its transaction is an attempt of payout batch ${p.id}, which ended failed`
+    : `its transaction is an attempt of payout batch ${p.id}, which was confirmed with ${p.minedTxid}`;
 }
 
 /** The outputs a batch took and the chain has not spent, as `txid:vout`, that the node does not hold. */
@@ -99,9 +133,10 @@ export async function endIfDead(
   b: BatchRow,
   finalBlock: number,
 ): Promise<boolean> {
-  const reason = await deadBatchReason(o.db, b, finalBlock);
+  const inChain = (u: { txid: string; vout: number }) => o.wallet.unspent(u.txid, u.vout);
+  const reason = await deadBatchReason(o.db, b, finalBlock, inChain);
   if (!reason) return false;
-  const gone = await inputsOutOfChain(o.db, b, (u) => o.wallet.unspent(u.txid, u.vout));
+  const gone = await inputsOutOfChain(o.db, b, inChain);
   const rows = await o.db.transaction((tx) => dropBatch(tx, b, reason, gone));
   if (!rows) return false;
   o.log.warn(

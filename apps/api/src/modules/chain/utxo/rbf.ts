@@ -9,7 +9,8 @@ import { type HotWallet, type SignedUtxoTx, signSelection } from './utxo-tx-buil
  * Fee bumping by replacement (BIP 125). The replacement spends exactly the same inputs and pays the
  * same payouts, the same amounts to the same scripts, in the same order; only the change to the hot
  * address shrinks (or goes, when what is left would be dust). Since both spend the same outputs, at
- * most one of them can ever confirm; `findConfirmedReplacement` asks the node which one did.
+ * most one of them can ever confirm; `findConfirmedReplacement` asks the node which one did (the payout
+ * job reads it from the scanner's rows instead: batch-mined.ts).
  */
 export interface BumpFeeInput {
   /** The stored signed transaction being replaced. */
@@ -157,14 +158,19 @@ export async function findConfirmedReplacement(
     const outSum = raw.vout.reduce((s, v) => s + toSatoshis(v.value), 0n);
     confirmed = { txid, fee: inSum - outSum, blockHash, height, confirmations: block.confirmations };
   }
-  const inMempool: string[] = [];
-  for (const txid of o.txids) {
+  return { confirmed, inMempool: await inMempool(call, o.txids) };
+}
+
+/** Those of these transactions the node holds in its mempool. */
+export async function inMempool(call: NodeCall, txids: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const txid of txids) {
     try {
       await call('getmempoolentry', [txid]);
-      inMempool.push(txid);
+      out.push(txid);
     } catch (err) {
       if (!isNotInMempool(err)) throw err;
     }
   }
-  return { confirmed, inMempool };
+  return out;
 }

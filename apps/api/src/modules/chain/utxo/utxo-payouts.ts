@@ -7,11 +7,11 @@ import type { PayoutWorkerDeps } from '../chain-payouts';
 import { unitsOf } from '../payout-check';
 import { autoSentUsd, lockAutoPayoutCap, movePayout, type PayoutRow, payoutsIn } from '../payouts.repository';
 import { endIfDead } from './batch-drop';
+import { minedAttempt } from './batch-mined';
 import {
   attemptsOf,
   type BatchRow,
   batchesIn,
-  inputsOf,
   insertBatch,
   lastAttempt,
   moveBatch,
@@ -87,19 +87,24 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
     return true;
   }
 
+  /** A sent batch the node refuses when offered again: said once (the words kept on the batch). */
+  async function refusedAgain(b: BatchRow, err: unknown) {
+    if (!(err instanceof PayoutRefusal) || b.lastError === err.detail) return;
+    log.warn(
+      { network, batch: b.id, error: err.detail },
+      `${network}: ALERT the node refuses payout batch ${b.id} offered again (${err.detail})`,
+    );
+    await moveBatch(db, b.id, ['sent'], { lastError: err.detail });
+  }
+
   /**
-   * Which attempt the chain holds: mined (then confirmed at N, fee booked once) or back to waiting.
+   * Which attempt the chain holds, read from the scanner's rows (batch-mined.ts): mined (then
+   * confirmed at N, fee booked once) or back to waiting.
    * A batch still `signed` (its broadcast refused: mined already, its outputs since spent, after a
    * crash before it was marked sent) moves on the same way once the chain shows it mined.
    */
   async function follow(b: BatchRow): Promise<void> {
-    const attempts = attemptsOf(b);
-    const found = await wallet.find(
-      attempts.map((a) => a.txid),
-      inputsOf(b),
-      b.signedBlock,
-    );
-    const mined = found.mined;
+    const mined = await minedAttempt(db, b);
     if (!mined) {
       if (b.status === 'mined') {
         log.warn(
@@ -114,8 +119,8 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
         await changed(rows);
       }
       // Not mined yet, or dropped from the node's pool: the same bytes again cost nothing.
-      if (found.pooled.length === 0 && b.status !== 'signed')
-        await wallet.broadcast(lastAttempt(b).hex).catch(() => undefined);
+      if (b.status !== 'signed' && (await wallet.pooled(attemptsOf(b).map((a) => a.txid))).length === 0)
+        await wallet.broadcast(lastAttempt(b).hex).catch((err) => refusedAgain(b, err));
       return;
     }
     const at = { blockNumber: mined.height, txHash: mined.txid };

@@ -2,7 +2,7 @@ import { p2wpkh } from '@scure/btc-signer';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { PayoutRefusal, type SignedBatch, type SpentOutput, type UtxoWallet } from '../chain.types';
 import { estimateFeeRate } from './fee-rate';
-import { bumpFee, findConfirmedReplacement } from './rbf';
+import { bumpFee, inMempool } from './rbf';
 import { type UtxoRpc, UtxoRpcError } from './rpc';
 import type { UtxoTxNetwork } from './tx-network';
 import { UtxoTxError } from './tx-size';
@@ -92,17 +92,8 @@ export function createUtxoWallet(o: UtxoWalletOptions): UtxoWallet {
     async unspent(txid, vout) {
       return (await o.rpc.call<unknown>('gettxout', [txid, vout, false])) !== null;
     },
-    async find(txids, spent, fromHeight) {
-      const found = await findConfirmedReplacement(call, { txids, spent, fromHeight });
-      const mined = found.confirmed
-        ? {
-            txid: found.confirmed.txid,
-            fee: found.confirmed.fee,
-            height: found.confirmed.height,
-            confirmations: found.confirmed.confirmations,
-          }
-        : null;
-      return { mined, pooled: found.inMempool };
+    pooled(txids) {
+      return inMempool(call, txids);
     },
   };
 }
