@@ -79,6 +79,17 @@ export function checkUtxoXpub(
     );
 }
 
+/** A key file's text, trimmed; an unreadable file is a problem naming the setting (never the contents). */
+function readSecretFile(name: string, file: string | undefined, problems: string[]): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+}
+
 /** A UTXO hot wallet's key from its file (WIF, as wallets export it); never in a message. */
 export function readWifFile(
   name: string,
@@ -86,14 +97,8 @@ export function readWifFile(
   params: (typeof UTXO_PARAMS)['BTC']['mainnet'],
   problems: string[],
 ): SecretKey | undefined {
-  if (!file) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    return undefined;
-  }
+  const text = readSecretFile(name, file, problems);
+  if (text === undefined) return undefined;
   const key = decodeWif(text, params);
   if ('problem' in key) {
     problems.push(`${name}: ${file} ${key.problem}`);
@@ -108,14 +113,8 @@ export function readKeyFile(
   file: string | undefined,
   problems: string[],
 ): SecretKey | undefined {
-  if (!file) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    return undefined;
-  }
+  const text = readSecretFile(name, file, problems);
+  if (text === undefined) return undefined;
   if (!HEX_KEY.test(text)) {
     problems.push(`${name}: ${file} must hold one private key, 64 hex digits (optionally 0x-prefixed)`);
     return undefined;
