@@ -169,17 +169,21 @@ describe('LTC sweeps after they leave the server', () => {
     await clean();
     expect(await ledgerLtc()).toBe(held.minus(out).toFixed());
 
-    // Never pasted back: found in the pool by the next pass, booked once; mined, still once.
+    // Never pasted back: in the pool, nothing yet (the books stay clean: on chain and booked); mined,
+    // found by the next pass and booked once; deeper, still once.
     await deposit('0.4');
     const before = new Decimal(await ledgerLtc());
     const quiet = await build();
     const q = final(quiet.psbt);
     await chains.ltc.rpc.call('sendrawtransaction', [q.hex]);
     await clean();
+    expect(await row(quiet.id)).toMatchObject({ status: 'built' });
+    await chains.ltc.mine(1);
+    await clean();
     expect(await row(quiet.id)).toMatchObject({ status: 'broadcast', txHash: q.txid });
     const gone = new Decimal(quiet.amount).plus(quiet.fee);
     expect(await ledgerLtc()).toBe(before.minus(gone).toFixed());
-    await chains.ltc.mine(3);
+    await chains.ltc.mine(2);
     await clean();
     await clean();
     expect(await ledgerLtc()).toBe(before.minus(gone).toFixed());

@@ -33,8 +33,8 @@ export async function nodeHas(node: UtxoNode, txid: string): Promise<boolean> {
 /**
  * The follow-up of a UTXO network's sweeps, after the scanner's pass (decision 0055), from the
  * scanner's record of their inputs' spends (sweep-spends.ts) and the node's pool:
- * - a sweep still `built` that the chain or the pool shows (the operator broadcast it from their
- *   wallet and did not paste it back) is marked broadcast and booked, once; a `dropped` one too;
+ * - a sweep still `built` that a block read mined (the operator broadcast it from their wallet and
+ *   did not paste it back) is marked broadcast and booked, once; a `dropped` one too;
  * - a broadcast sweep whose input another transaction spent, `confirmations` deep, can never be
  *   mined: `dropped` with the reason, its booking reversed;
  * - a broadcast sweep that is neither in a block read nor in the pool is offered again as the same
@@ -79,15 +79,16 @@ export async function followSweeps(
   let done = 0;
   for (const s of open) {
     const txid = s.txHash ?? sweepTxid(s.psbt);
-    // Still built, or dropped, and on chain or in the pool after all: broadcast, booked (again).
+    // Still built, or dropped, and mined after all (in a block the scanner read): broadcast, booked
+    // (again). Read from the scanner's rows only: built sweeps never signed cost no call to the node.
     if (s.status !== 'broadcast') {
-      if (s.spentTxid !== txid && !(await nodeHas(node, txid))) continue;
+      if (s.spentTxid !== txid) continue;
       if (!(await moved((tx) => markBroadcast(tx, books, s, s.status as 'built' | 'dropped', txid, null))))
         continue;
       done++;
       log.info(
         { network, sweep: s.id, txHash: txid },
-        `${network}: sweep ${s.id} is on chain or in the node's pool (${txid}); booked as leaving`,
+        `${network}: sweep ${s.id} was mined (${txid}) without being pasted back; booked as leaving`,
       );
       continue;
     }
