@@ -278,6 +278,11 @@ describe('LTC sweeps after they leave the server', () => {
     expect(dropped?.dropReason).toMatch(/the node refuses it: .*script-verify/);
     expect(await ledgerLtc()).toBe(before.toFixed());
     await clean();
+    // Broadcast again by an admin: the same bytes, refused again; nothing changes.
+    const again = await api(`/sweeps/${r.id}/rebroadcast`, {});
+    expect([again.statusCode, again.json().error.code]).toEqual([400, 'BROADCAST_REFUSED']);
+    expect(await row(r.id)).toMatchObject({ status: 'dropped', drops: 1 });
+    expect(await ledgerLtc()).toBe(before.toFixed());
     // Abandoned: its deposits are swept again by a new sweep.
     expect((await api(`/sweeps/${r.id}/abandon`, {})).statusCode).toBe(200);
     const next = await build();
