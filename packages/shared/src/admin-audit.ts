@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'chain.operatorTransfer',
   'chain.sweepBuilt',
   'chain.sweepBroadcast',
+  'chain.sweepRebroadcast',
+  'chain.sweepAbandoned',
   'deposit.refund',
   'premiumPayment.refund',
   'deposit.reversal',

@@ -5,7 +5,7 @@ import { decimalOutSchema } from './money';
  * Sweeping a UTXO network's deposit addresses without a key on the server (decision 0055): the
  * final deposits still held, a PSBT spending them to the operator's address, the signed PSBT back.
  */
-export const SWEEP_STATUSES = ['built', 'broadcast'] as const;
+export const SWEEP_STATUSES = ['built', 'broadcast', 'dropped', 'abandoned'] as const;
 export type SweepStatus = (typeof SWEEP_STATUSES)[number];
 
 export const SWEEP_ERRORS = {
@@ -24,6 +24,8 @@ export const SWEEP_ERRORS = {
   /** 409 SWEEP_INPUTS_SWEPT */
   inputsSwept:
     'Another sweep already broadcast spends some of these deposits: only one of them can be mined, so this one is not sent.',
+  /** 409 SWEEP_NOT_DROPPED */
+  notDropped: 'Only a sweep that can never be mined (dropped) can be broadcast again or abandoned.',
 } as const;
 
 export const sweepDepositSchema = z.object({
@@ -52,6 +54,8 @@ export const sweepSchema = z.object({
   txUrl: z.string().nullable(),
   createdAt: z.string(),
   broadcastAt: z.string().nullable(),
+  /** Why it can never be mined (dropped), in the chain's words. */
+  dropReason: z.string().nullable(),
 });
 export type Sweep = z.infer<typeof sweepSchema>;
 

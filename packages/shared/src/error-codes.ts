@@ -135,6 +135,7 @@ export const ERROR_CODE_PARAMS = {
   PSBT_UNSIGNED: ['detail'],
   BROADCAST_REFUSED: ['detail'],
   SWEEP_INPUTS_SWEPT: [],
+  SWEEP_NOT_DROPPED: [],
   // Guest exchange (PublicExchange).
   EXCHANGE_NOT_CRYPTO: [],
   INVALID_EMAIL: [],

@@ -56,6 +56,7 @@ export function createNetworkJobs(deps: {
     adapter: ChainAdapter,
     scanner: ReturnType<typeof createScanner>,
     payouts: { pass(): Promise<number> },
+    confirmations: number,
   ) {
     const network = adapter.network;
     return async () => {
@@ -68,6 +69,9 @@ export function createNetworkJobs(deps: {
         done += await scanner.pass();
         // A network whose reading stopped (a reorganisation too deep to follow) pays nothing either.
         if (!scanner.halted) done += await payouts.pass();
+        // UTXO sweeps: booked when seen broadcast, offered again, or dropped (utxo/sweep-follow.ts).
+        if (!scanner.halted && !isEvmNetwork(network))
+          done += await (await import('./utxo/sweep-follow')).followSweeps(deps, adapter, confirmations);
         if (!scanner.halted) await reconcileIfDue(adapter, asked);
         else for (const w of asked) w([]);
         if (failing.delete(network))
@@ -204,7 +208,7 @@ export function createNetworkJobs(deps: {
       const job = createIntervalJob({
         name: `chain ${adapter.network}`,
         everyMs: deps.config.pollMs,
-        pass: networkPass(adapter, scanner, payouts),
+        pass: networkPass(adapter, scanner, payouts, confirmations),
         log,
         immediate: true,
         // A pass may outlast two short polls (a node catching up); the lease outlasts it, and another

@@ -24,7 +24,9 @@ import {
 } from './chain-owners';
 import { checkChainIdentity, linked } from './chain-scanner-checks';
 import { createFinalizer } from './chain-scanner-final';
+import { recordSweepSpends, rewindSweepSpends, sweepOutpoints } from './utxo/sweep-spends';
 import { recordOwn, rewindOwn, unspentOutpoints } from './utxo/utxo.repository';
+import { utxoNodeOf } from './utxo/utxo-node';
 
 export interface ScannerDeps {
   db: Db;
@@ -119,6 +121,7 @@ export function createScanner(deps: ScannerDeps) {
     const after = await db.transaction(async (tx) => {
       const { orphaned, deep } = await rewindTo(tx, network, forkAt);
       if (adapter.utxoWallet) await rewindOwn(tx, network, forkAt);
+      await rewindSweepSpends(tx, network, forkAt);
       if (restart) {
         await insertBlocks(tx, [{ network, ...restart }]);
         await updateNetwork(tx, network, { scannedHash: restart.hash, haltedReason: null });
@@ -193,8 +196,13 @@ export function createScanner(deps: ScannerDeps) {
         ...(await dispatch(moved, async (owner, r) => owner.left?.(tx, r, 'moved'))),
         ...(await dispatch(shrunk, async (owner, r) => owner.left?.(tx, r, 'dust'))),
       ];
-      // The hot wallet's outputs and their spends (UTXO), with the blocks that hold them.
-      for (const b of blocks) if (b.own) await recordOwn(tx, network, b.number, b.own);
+      // The hot wallet's outputs and their spends (UTXO), with the blocks that hold them; the spends
+      // of open sweeps' inputs (utxo/sweep-spends.ts).
+      for (const b of blocks) {
+        if (!b.own) continue;
+        if (adapter.utxoWallet) await recordOwn(tx, network, b.number, b.own);
+        await recordSweepSpends(tx, network, b.number, b.own.spends);
+      }
       await updateNetwork(tx, network, { scannedBlock: last.number, scannedHash: last.hash });
       await pruneBlocks(tx, network, last.number, keep);
       return [...gone, ...(await dispatch(seen, (owner, r) => owner.seen(tx, r)))];
@@ -252,7 +260,12 @@ export function createScanner(deps: ScannerDeps) {
       }
       const to = Math.min(head, scanned + maxBlocks);
       if (to > scanned) {
-        const own = adapter.utxoWallet ? await unspentOutpoints(db, network) : undefined;
+        const own = utxoNodeOf(adapter)
+          ? new Set([
+              ...(adapter.utxoWallet ? await unspentOutpoints(db, network) : []),
+              ...(await sweepOutpoints(db, network)),
+            ])
+          : undefined;
         const read = linked(
           await adapter.scan(scanned + 1, to, (a) => watched.has(a), own && ((o) => own.has(o))),
           scannedHash,

@@ -111,4 +111,30 @@ export async function adminSweepRoutes(fastify: FastifyInstance) {
         ),
       ),
   });
+
+  // A sweep that can never be mined (dropped): broadcast as the same bytes again, or abandoned so
+  // that its deposits can be swept by a new one.
+  for (const action of ['rebroadcast', 'abandon'] as const)
+    app.post(`/Admin/chains/:network/sweeps/:id/${action}`, {
+      config: { access: 'admin', stepUp: 'required' },
+      schema: {
+        tags,
+        summary:
+          action === 'rebroadcast'
+            ? 'A dropped sweep broadcast again as the same signed bytes; taken, it is booked as leaving again'
+            : 'A dropped sweep abandoned: nothing booked, its deposits free to be swept again',
+        params: sweepParamsSchema,
+        response: { 200: envelopeOf(sweepSchema), ...errors },
+      },
+      handler: async (req) =>
+        ok(
+          await chain.sweeps.end(
+            requireUser(req).id,
+            watched(req.params.network),
+            req.params.id,
+            action,
+            audit,
+          ),
+        ),
+    });
 }

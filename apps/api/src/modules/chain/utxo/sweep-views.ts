@@ -67,5 +67,6 @@ export function toSweep(
     txUrl: explorerUrl(s.network, s.txHash),
     createdAt: s.createdAt.toISOString(),
     broadcastAt: s.broadcastAt?.toISOString() ?? null,
+    dropReason: s.dropReason,
   };
 }

@@ -1,7 +1,7 @@
-import { Decimal, SWEEP_ERRORS, type Sweep, type SweepsView } from '@vaultline/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { SWEEP_ERRORS, type Sweep, type SweepsView } from '@vaultline/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { chainAddresses, chainSweeps } from '../../../db/schema';
+import { chainSweeps } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AuditTrail } from '../../audit/audit.service';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -10,6 +10,10 @@ import type { NetworkId } from '../chain-networks';
 import { estimateFeeRate } from './fee-rate';
 import { buildSweepPsbt, finalizeSignedSweep, parseSweepAccount } from './psbt-sweep';
 import { UtxoRpcError } from './rpc';
+import { endDroppedSweep } from './sweep-admin';
+import { lockSweeps, markBroadcast, type SweepBooks, sweepsSpending } from './sweep-book';
+import { createOwnAddresses } from './sweep-destination';
+import { ALREADY_IN_CHAIN, nodeHas } from './sweep-follow';
 import { held, type SweepRow, toSweep, units } from './sweep-views';
 import { utxoTxNetwork } from './tx-network';
 import { outputScript, UtxoTxError } from './tx-size';
@@ -40,6 +44,7 @@ interface SweepDeps {
 
 export function createSweeps(deps: SweepDeps) {
   const { db } = deps;
+  const own = createOwnAddresses();
 
   function networkOf(network: string) {
     const adapter = deps.adapters().find((a) => a.network === network);
@@ -63,6 +68,13 @@ export function createSweeps(deps: SweepDeps) {
       throw badRequest(SWEEP_ERRORS.noFingerprint(network), 'NO_KEY_ORIGIN', undefined, { network });
     return parseSweepAccount(node.accountKey, net);
   }
+
+  const booksOf = async (asset: ChainAdapter['assets'][number]): Promise<SweepBooks> => ({
+    ledger: deps.ledger,
+    assetId: await deps.assetId(asset.ticker),
+    ticker: asset.ticker,
+    decimals: asset.decimals,
+  });
 
   return {
     async view(network: NetworkId): Promise<SweepsView> {
@@ -107,15 +119,10 @@ export function createSweeps(deps: SweepDeps) {
           network,
         });
       }
-      // Booked as leaving the exchange: never to one of its own addresses (a deposit address, where
-      // it would be credited or held again, or the hot wallet, where the books would count it twice).
-      const [ours] = await db
-        .select({ address: chainAddresses.address })
-        .from(chainAddresses)
-        .where(and(eq(chainAddresses.network, network), eq(chainAddresses.address, to)))
-        .limit(1);
-      const hot = adapter.utxoWallet ? adapter.normalAddress(adapter.utxoWallet.address) : undefined;
-      if (ours || to === hot)
+      // Booked as leaving the exchange: never to one of its own addresses (a deposit address, handed
+      // out or to come, where it would be credited or held again, or the hot wallet, where the books
+      // would count it twice).
+      if (await own.isOurs(db, adapter, node, to))
         throw badRequest(SWEEP_ERRORS.ownDestination(network), 'SWEEP_ADDRESS_OURS', undefined, { network });
       const acct = account(network, node, net);
       const inputs = await held(db, network, node, asset.decimals);
@@ -224,63 +231,60 @@ export function createSweeps(deps: SweepDeps) {
           },
         );
       }
-      const gone = s.amount + s.fee;
-      const id_ = await deps.assetId(asset.ticker);
+      const books = await booksOf(asset);
       const row = await db.transaction(async (tx) => {
         // One sweep of a network at a time from this check to its booking: two sweeps signed over the
         // same deposits (a second one built before the first was mined, at a higher fee) are never
-        // both broadcast and booked, though the node would take the second as a replacement.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vaultline sweep ${network}`}))`);
+        // both broadcast and booked, though the node would take the second as a replacement. A
+        // dropped one still holds its deposits until an admin abandons it.
+        await lockSweeps(tx, network);
         const mine = new Set(s.inputs.map((i) => `${i.txid}:${i.vout}`));
-        const others = await tx
-          .select({ inputs: chainSweeps.inputs })
-          .from(chainSweeps)
-          .where(and(eq(chainSweeps.network, network), eq(chainSweeps.status, 'broadcast')));
-        if (others.some((o) => o.inputs.some((i) => mine.has(`${i.txid}:${i.vout}`))))
+        if ((await sweepsSpending(tx, network, ['broadcast', 'dropped'], mine)).length > 0)
           throw conflict(SWEEP_ERRORS.inputsSwept, 'SWEEP_INPUTS_SWEPT');
         // Broadcast within the lock; refused, nothing is kept. Taken and then this transaction failing
-        // leaves it on chain and not booked: the reconciliation shows it and the operator books it.
+        // leaves it on chain and not booked: the follow-up pass (sweep-follow.ts) finds and books it.
+        // The node having this very transaction already (the operator broadcast it from their wallet
+        // first) is no refusal: it is checked by its hash, never by the words alone.
         try {
           await node.call('sendrawtransaction', [done.hex]);
         } catch (err) {
-          if (err instanceof UtxoRpcError && err.code !== undefined)
-            throw badRequest(
-              SWEEP_ERRORS.refused(err.details ?? err.message),
-              'BROADCAST_REFUSED',
-              undefined,
-              {
-                detail: err.details ?? err.message,
-              },
-            );
-          throw err;
+          if (!(err instanceof UtxoRpcError) || err.code === undefined) throw err;
+          const words = err.details ?? err.message;
+          if (!(err.code === ALREADY_IN_CHAIN || (await nodeHas(node, done.txid))))
+            throw badRequest(SWEEP_ERRORS.refused(words), 'BROADCAST_REFUSED', undefined, { detail: words });
         }
-        const [u] = await tx
-          .update(chainSweeps)
-          .set({ status: 'broadcast', txHash: done.txid, broadcastAt: new Date() })
-          .where(and(eq(chainSweeps.id, s.id), eq(chainSweeps.status, 'built')))
-          .returning();
+        const u = await markBroadcast(tx, books, s, 'built', done.txid, done.hex);
         if (!u) throw conflict(SWEEP_ERRORS.notBuilt, 'ALREADY_PROCESSED');
-        const amount = new Decimal(units(gone, asset.decimals));
-        if (id_)
-          await deps.ledger.post(tx, {
-            kind: 'chain_operator',
-            reference: `${network}:${done.txid}:${asset.ticker}:out`,
-            memo: `sweep of deposit addresses to ${s.destination} (fee ${units(s.fee, asset.decimals)})`,
-            legs: [
-              { owner: { kind: 'external' }, assetId: id_, amount },
-              { owner: { kind: 'house' }, assetId: id_, amount: amount.neg() },
-            ],
-          });
         await audit.record(tx, {
           actorId,
           action: 'chain.sweepBroadcast',
           targetType: 'network',
           targetId: network,
           before: { sweep: s.id, status: 'built' },
-          after: { sweep: s.id, status: 'broadcast', txHash: done.txid, amount: units(gone, asset.decimals) },
+          after: {
+            sweep: s.id,
+            status: 'broadcast',
+            txHash: done.txid,
+            amount: units(s.amount + s.fee, asset.decimals),
+          },
         });
         return u;
       });
+      return toSweep(row, asset.ticker, asset.decimals, deps.explorerUrl);
+    },
+
+    /** An admin's end of a dropped sweep: broadcast again, or abandoned (sweep-admin.ts). */
+    async end(
+      actorId: string,
+      network: NetworkId,
+      id: string,
+      action: 'rebroadcast' | 'abandon',
+      audit: AuditTrail,
+    ): Promise<Sweep> {
+      const { adapter, node, asset } = networkOf(network);
+      const s = await stored(network, id);
+      const books = await booksOf(asset);
+      const row = await endDroppedSweep({ db, node, books, audit, actorId }, adapter, s, action);
       return toSweep(row, asset.ticker, asset.decimals, deps.explorerUrl);
     },
   };

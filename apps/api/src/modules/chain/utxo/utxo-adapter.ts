@@ -195,7 +195,8 @@ export function createUtxoAdapter(o: UtxoAdapterOptions): ChainAdapter {
           hash: b.hash.toLowerCase(),
           parentHash: (b.previousblockhash ?? NO_PARENT).toLowerCase(),
           transfers: transfersOf(b, watch),
-          ...(wallet ? { own: ownOf(b, own, mine) } : {}),
+          // The hot wallet's outputs and spends, and the spends of open sweeps' inputs.
+          own: ownOf(b, own, mine),
         });
       }
       if (known.length < chunk.length) return out;

@@ -35,6 +35,16 @@ export function useSignedSweep(network: string) {
   });
 }
 
+/** POST Admin/chains/:network/sweeps/:id/{rebroadcast|abandon}: a dropped sweep sent again or abandoned. */
+export function useEndSweep(network: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (s: { id: string; action: 'rebroadcast' | 'abandon' }) =>
+      api.post<Sweep>(`${path(network)}/${encodeURIComponent(s.id)}/${s.action}`, {}),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'chains'] }),
+  });
+}
+
 /** GET Admin/chains/:network/sweeps/:id/psbt: the unsigned PSBT file (binary), as a Blob. */
 export async function fetchSweepFile(network: string, id: string): Promise<Blob> {
   const res = await fetch(`/api/${path(network)}/${encodeURIComponent(id)}/psbt`, {

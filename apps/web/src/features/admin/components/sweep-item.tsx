@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { saveFile } from '../../history/lib/csv-download';
-import { fetchSweepFile, useSignedSweep } from '../api/sweeps';
+import { fetchSweepFile, useEndSweep, useSignedSweep } from '../api/sweeps';
 import { notifyFailure, notifySuccess, withReason } from '../lib/errors';
 import { Badge, ButtonSpinner } from './admin-ui';
 
@@ -17,6 +17,7 @@ export function SweepItem({ network, sweep: s }: { network: string; sweep: Sweep
   const f = useFormat();
   const id = useId();
   const signed = useSignedSweep(network);
+  const end = useEndSweep(network);
   const [psbt, setPsbt] = useState('');
   const [downloading, setDownloading] = useState(false);
 
@@ -39,6 +40,19 @@ export function SweepItem({ network, sweep: s }: { network: string; sweep: Sweep
       { onSuccess: () => notifySuccess(t('Admin.Common.Success'), t('Admin.Networks.Sweep.Broadcast')) },
     );
 
+  const finish = (action: 'rebroadcast' | 'abandon') =>
+    end.mutate(
+      { id: s.id, action },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            t('Admin.Common.Success'),
+            t(action === 'abandon' ? 'Admin.Networks.Sweep.Abandoned' : 'Admin.Networks.Sweep.Rebroadcast'),
+          ),
+      },
+    );
+  const tone = s.status === 'broadcast' ? 'success' : s.status === 'dropped' ? 'danger' : 'neutral';
+
   return (
     <li data-testid="sweep" className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -50,27 +64,52 @@ export function SweepItem({ network, sweep: s }: { network: string; sweep: Sweep
             inputs: s.inputs.length,
           })}
         </span>
-        <Badge tone={s.status === 'broadcast' ? 'success' : 'neutral'}>
-          {t(`Admin.Networks.Sweep.Status.${s.status}`)}
-        </Badge>
+        <Badge tone={tone}>{t(`Admin.Networks.Sweep.Status.${s.status}`)}</Badge>
       </div>
       <p className="mt-1 font-mono text-xs break-all text-slate-700 dark:text-slate-300">{s.destination}</p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{f.dateTime(s.createdAt)}</p>
-      {s.status === 'broadcast' && s.txHash ? (
-        <p className="mt-1 font-mono text-xs break-all">
-          {s.txUrl ? (
-            <a
-              href={s.txUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="text-indigo-700 underline dark:text-indigo-300"
-            >
-              {s.txHash}
-            </a>
-          ) : (
-            s.txHash
-          )}
-        </p>
+      {s.status !== 'built' && s.txHash ? (
+        <>
+          <p className="mt-1 font-mono text-xs break-all">
+            {s.txUrl ? (
+              <a
+                href={s.txUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="text-indigo-700 underline dark:text-indigo-300"
+              >
+                {s.txHash}
+              </a>
+            ) : (
+              s.txHash
+            )}
+          </p>
+          {s.dropReason ? (
+            <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+              {t('Admin.Networks.Sweep.DropReason', { reason: s.dropReason })}
+            </p>
+          ) : null}
+          {s.status === 'dropped' ? (
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button size="sm" disabled={end.isPending} onClick={() => finish('rebroadcast')}>
+                {t('Admin.Networks.Sweep.RebroadcastAction')}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={end.isPending}
+                onClick={() => finish('abandon')}
+              >
+                {t('Admin.Networks.Sweep.AbandonAction')}
+              </Button>
+            </div>
+          ) : null}
+          {end.isError ? (
+            <p role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
+              {withReason(t('Admin.Networks.Sweep.EndError'), end.error)}
+            </p>
+          ) : null}
+        </>
       ) : (
         <>
           <label

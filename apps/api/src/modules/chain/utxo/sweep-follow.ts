@@ -1,0 +1,124 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { chainNetworks, chainSweeps } from '../../../db/schema';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { ChainAdapter } from '../chain.types';
+import { UtxoRpcError } from './rpc';
+import { lockSweeps, markBroadcast, markDropped, type SweepBooks, sweepTxid } from './sweep-book';
+import type { SweepRow } from './sweep-views';
+import { type UtxoNode, utxoNodeOf } from './utxo-node';
+
+/** The node's answer to a transaction it already has in a block (RPC_VERIFY_ALREADY_IN_CHAIN). */
+export const ALREADY_IN_CHAIN = -27;
+/** The node's words for a transaction it already has, in its pool or a block. */
+export const ALREADY_KNOWN = /txn-already-in-mempool|txn-already-known|already in block chain/i;
+/**
+ * Refusals that may pass: the inputs spent in the pool or in a block the scanner has not read yet
+ * (the scanner's record decides), the pool full or its minimum fee up for a while.
+ */
+const MAY_PASS =
+  /missing-inputs|missingorspent|txn-mempool-conflict|mempool min fee|mempool full|too-long-mempool-chain/i;
+
+/** Whether the node has this very transaction: in its pool, or mined with an output unspent. */
+export async function nodeHas(node: UtxoNode, txid: string): Promise<boolean> {
+  try {
+    await node.call('getmempoolentry', [txid]);
+    return true;
+  } catch (err) {
+    if (!(err instanceof UtxoRpcError) || err.code === undefined) throw err;
+  }
+  return (await node.call('gettxout', [txid, 0, true])) !== null;
+}
+
+/**
+ * The follow-up of a UTXO network's sweeps, after the scanner's pass (decision 0055), from the
+ * scanner's record of their inputs' spends (sweep-spends.ts) and the node's pool:
+ * - a sweep still `built` that a block read mined (the operator broadcast it from their wallet and
+ *   did not paste it back) is marked broadcast and booked, once; a `dropped` one too;
+ * - a broadcast sweep whose input another transaction spent, `confirmations` deep, can never be
+ *   mined: `dropped` with the reason, its booking reversed;
+ * - a broadcast sweep that is neither in a block read nor in the pool is offered again as the same
+ *   bytes; refused for good (not a refusal that may pass), it is `dropped` with the node's words.
+ * Returns how many sweeps moved.
+ */
+export async function followSweeps(
+  deps: {
+    db: Db;
+    ledger: Pick<LedgerService, 'post'>;
+    assetId: (ticker: string) => Promise<string | undefined>;
+    log: { warn(o: object, msg: string): void; info(o: object, msg: string): void };
+  },
+  adapter: ChainAdapter,
+  confirmations: number,
+): Promise<number> {
+  const { db, log } = deps;
+  const node = utxoNodeOf(adapter);
+  const asset = adapter.assets[0];
+  if (!node || !asset) return 0;
+  const network = adapter.network;
+  const open = await db
+    .select()
+    .from(chainSweeps)
+    .where(
+      and(eq(chainSweeps.network, network), inArray(chainSweeps.status, ['built', 'broadcast', 'dropped'])),
+    );
+  if (open.length === 0) return 0;
+  const [n] = await db.select().from(chainNetworks).where(eq(chainNetworks.network, network));
+  const finalBlock = (n?.scannedBlock ?? -1) - confirmations + 1;
+  const books: SweepBooks = {
+    ledger: deps.ledger,
+    assetId: await deps.assetId(asset.ticker),
+    ticker: asset.ticker,
+    decimals: asset.decimals,
+  };
+  const moved = (f: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<SweepRow | undefined>) =>
+    db.transaction(async (tx) => {
+      await lockSweeps(tx, network);
+      return f(tx);
+    });
+  let done = 0;
+  for (const s of open) {
+    const txid = s.txHash ?? sweepTxid(s.psbt);
+    // Still built, or dropped, and mined after all (in a block the scanner read): broadcast, booked
+    // (again). Read from the scanner's rows only: built sweeps never signed cost no call to the node.
+    if (s.status !== 'broadcast') {
+      if (s.spentTxid !== txid) continue;
+      if (!(await moved((tx) => markBroadcast(tx, books, s, s.status as 'built' | 'dropped', txid, null))))
+        continue;
+      done++;
+      log.info(
+        { network, sweep: s.id, txHash: txid },
+        `${network}: sweep ${s.id} was mined (${txid}) without being pasted back; booked as leaving`,
+      );
+      continue;
+    }
+    if (s.spentTxid === txid) continue;
+    let reason: string | null = null;
+    if (s.spentTxid && s.spentBlock !== null) {
+      if (s.spentBlock > finalBlock) continue;
+      reason = `a deposit it spends was spent by ${s.spentTxid} (block ${s.spentBlock})`;
+    } else {
+      if (s.spentTxid || (await nodeHas(node, txid)) || !s.txHex) continue;
+      try {
+        await node.call('sendrawtransaction', [s.txHex]);
+        log.info(
+          { network, sweep: s.id, txHash: txid },
+          `${network}: sweep ${s.id} offered to the node again`,
+        );
+        continue;
+      } catch (err) {
+        if (!(err instanceof UtxoRpcError) || err.code === undefined) throw err;
+        const words = err.details ?? err.shortMessage;
+        if (err.code === ALREADY_IN_CHAIN || ALREADY_KNOWN.test(words) || MAY_PASS.test(words)) continue;
+        reason = `the node refuses it: ${words}`;
+      }
+    }
+    if (!(await moved((tx) => markDropped(tx, books, s, reason)))) continue;
+    done++;
+    log.warn(
+      { network, sweep: s.id, txHash: txid, reason },
+      `${network}: ALERT sweep ${s.id} can never be mined (${reason}); its booking is reversed, re-broadcast or abandon it on the Networks page`,
+    );
+  }
+  return done;
+}
