@@ -211,3 +211,20 @@ describe('one payout larger than the hot wallet', () => {
     expect((await payoutRows([big as string]))[0]?.batchId).toBeNull();
   }, 60_000);
 });
+
+describe('a payout to the hot wallet itself (the hot key changed after it was asked for)', () => {
+  it('is blocked and never signed; the one waiting with it leaves', async () => {
+    await fundHot(t, chains, ['0.5']);
+    const other = await newAddress();
+    const [self, fine] = await askTogether([
+      { to: chains.hot, amount: '0.02' },
+      { to: other, amount: '0.01' },
+    ]);
+    await waitFor(async () => (await payoutRows([fine as string]))[0]?.status === 'sent', 20_000, 'sent');
+    const [row] = await payoutRows([self as string]);
+    expect(row).toMatchObject({ status: 'blocked', reason: 'hotWallet', batchId: null, txHash: null });
+    const [sent] = await payoutRows([fine as string]);
+    const tx = await onChain(t, chains, sent?.txHash as string);
+    expect(tx.outputs.filter((o) => o.address === other).map((o) => o.amount)).toEqual([1_000_000n]);
+  }, 60_000);
+});
