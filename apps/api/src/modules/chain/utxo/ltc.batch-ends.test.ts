@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
+import { auditLog, chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
@@ -206,6 +206,17 @@ describe('a batch whose funding a reorganisation replaced by a double spend', ()
     const ended = (await batches(t)).find((x) => x.id === dead?.id);
     expect(ended?.status).toBe('failed');
     expect(ended?.lastError).toContain(conflict);
+    // No admin ended it: the system's row in the audit log, written with the change.
+    const logged = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, dead?.id as string));
+    expect(logged).toMatchObject([
+      { actorId: null, action: 'payoutBatch.failed', targetType: 'payoutBatch' },
+    ]);
+    expect(logged[0]?.after).toMatchObject({ status: 'failed', payouts: [(await payout(ref)).id] });
+    const listed = await t.services.audit.list({ page: 1, pageSize: 5, targetId: dead?.id as string });
+    expect(listed.items).toMatchObject([{ actor: null, action: 'payoutBatch.failed' }]);
     // Its other inputs are free again; the funding that never exists is forgotten.
     const rows = await t.services.db.select().from(chainUtxos).where(eq(chainUtxos.network, 'LTC'));
     expect(rows.filter((u) => u.batchId === dead?.id)).toEqual([]);
