@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chainPayouts, journalEntries } from '../../../db/schema';
+import { auditLog, chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
@@ -63,6 +63,19 @@ describe('the hot wallet’s outputs', () => {
     expect(rows.map((r) => r.amount).sort((a, b) => (a < b ? -1 : 1))).toEqual([25_000_000n, 150_000_000n]);
     expect(rows.some((r) => r.txid === txid)).toBe(true);
     expect(rows.every((r) => r.spentTxid === null && r.batchId === null)).toBe(true);
+  }, 60_000);
+
+  it('recorded without their parents (before migration 0040) get them on the next pass', async () => {
+    const txid = await fundHot(t, chains, ['0.75']);
+    const kept = (await hotOutputs(t)).find((r) => r.txid === txid);
+    expect(kept?.parents?.length).toBeGreaterThan(0);
+    await t.services.db.update(chainUtxos).set({ parents: null }).where(eq(chainUtxos.txid, txid));
+    await waitFor(
+      async () => (await hotOutputs(t)).find((r) => r.txid === txid)?.parents != null,
+      20_000,
+      'parents filled',
+    );
+    expect((await hotOutputs(t)).find((r) => r.txid === txid)?.parents).toEqual(kept?.parents);
   }, 60_000);
 });
 

@@ -17,6 +17,7 @@ import {
   moveBatch,
   payoutsOfBatch,
 } from './batches.repository';
+import { backfillParents } from './parents-backfill';
 import { refusal } from './payout-refusal';
 import { freeOutputs, takeOutputs } from './utxo.repository';
 import { waitingGate } from './utxo-payout-gate';
@@ -275,6 +276,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
       let done = 0;
       // Final: the network's confirmations deep in what the scanner read.
       const finalBlock = ((await ensureNetwork(db, network)).scannedBlock ?? -1) - deps.confirmations + 1;
+      await backfillParents(db, network, wallet, log, check);
       const ends = { db, wallet, log, changed };
       for (const b of await batchesIn(db, network, ['signed', 'sent'])) {
         check();
