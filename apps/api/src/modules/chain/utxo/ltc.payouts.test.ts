@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
 import {
   batches,
   fundHot,
   hotOutputs,
   type LtcPayoutChains,
-  ltcPayoutApp,
+  ltcPayoutSuite,
   onChain,
-  startLtcPayoutChains,
 } from './ltc.payouts.test-helpers';
 
 // LTC payouts from the hot wallet's own outputs, on a real node (litecoind -regtest): the scanner
@@ -23,15 +21,8 @@ let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(chains);
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
+ltcPayoutSuite({}, (s) => {
+  ({ chains, t, admin } = s);
 });
 
 const newAddress = () => chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32']);
