@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
 import type { PayoutRow } from '../payouts.repository';
 import { lastAttempt } from './batches.repository';
@@ -13,8 +12,7 @@ import {
   fundHot,
   hotOutputs,
   type LtcPayoutChains,
-  ltcPayoutApp,
-  startLtcPayoutChains,
+  ltcPayoutSuite,
 } from './ltc.payouts.test-helpers';
 
 // How a payout batch ends on a real node (litecoind -regtest, 2 confirmations) when things go wrong:
@@ -27,12 +25,9 @@ let admin: { id: string; token: string };
 /** Set by a test: the next batch signed is mined and its payment spent before the worker "crashes". */
 let crashAfterMined = false;
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(
-    chains,
-    {},
-    {
+ltcPayoutSuite(
+  {
+    chainTest: {
       payoutHooks: {
         afterSign: async (p: PayoutRow) => {
           if (!crashAfterMined) return;
@@ -53,14 +48,11 @@ beforeAll(async () => {
         },
       },
     },
-  );
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
-});
+  },
+  (s) => {
+    ({ chains, t, admin } = s);
+  },
+);
 
 const rpc = <T = unknown>(method: string, params: unknown[] = []) => chains.ltc.rpc.call<T>(method, params);
 const addr = () => rpc<string>('getnewaddress', ['', 'bech32']);
