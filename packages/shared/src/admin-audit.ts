@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'sepaBatch.paid',
   // Withdrawals (decision 0054).
   'withdrawal.sent',
+  // Written by the system (no admin): a UTXO payout batch that can never be mined ended failed.
+  'payoutBatch.failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [
@@ -67,6 +69,7 @@ export const AUDIT_TARGETS = [
   'withdrawal',
   'withdrawalRule',
   'sepaBatch',
+  'payoutBatch',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
@@ -86,7 +89,10 @@ const auditValueSchema = z.record(z.string(), z.unknown()).nullable();
 export const auditEntrySchema = z.object({
   id: uuidSchema,
   at: z.string(),
-  actor: z.object({ id: uuidSchema, firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /** Null: the system wrote it (a job's action, no admin: SYSTEM_ACTOR in the audit module). */
+  actor: z
+    .object({ id: uuidSchema, firstName: z.string(), lastName: z.string(), email: z.string() })
+    .nullable(),
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.enum(AUDIT_TARGETS),
   targetId: z.string(),

@@ -76,7 +76,8 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
  * signed), no fresh price to value it, the hot wallet short, the network refusing it (`unpayable`:
  * its fee estimate reverts), a refund worth less than its network fee (`belowFee`), the node refusing its signed transaction (`rejected`: offered again on
  * every pass), reverted on chain, its nonce taken by another transaction, its UTXO batch never to be
- * mined (`dropped`: queued again), cancelled or redirected.
+ * mined (`dropped`: queued again), cancelled or redirected, or found at signing to pay one of the hot
+ * wallets (`hotWallet`: never signed).
  */
 export const PAYOUT_REASONS = [
   'overLimit',
@@ -91,6 +92,7 @@ export const PAYOUT_REASONS = [
   'dropped',
   'cancelled',
   'redirected',
+  'hotWallet',
 ] as const;
 export type PayoutReason = (typeof PAYOUT_REASONS)[number];
 
@@ -114,6 +116,8 @@ export const CHAIN_ERRORS = {
   payoutNotBumpable:
     'Only a BTC or LTC payout sent and not yet mined, or refused by the node when first sent, can have its fee bumped.',
   payoutBumpRefused: (detail: string) => `The fee bump cannot be made: ${detail}`,
+  payoutToHotWallet:
+    'This is the address of our own hot wallet: a payment to it would never leave the exchange. Please give an address of your own.',
   payoutBumpTooHigh: (max: string) =>
     `This fee rate is above the network's ceiling of ${max} sat/vB (NET_FEE_RATE_MAX): nothing was signed.`,
   payoutNotRetryable:

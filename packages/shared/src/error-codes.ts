@@ -120,6 +120,8 @@ export const ERROR_CODE_PARAMS = {
   PAYOUT_NOT_BUMPABLE: [],
   PAYOUT_BUMP_REFUSED: ['detail'],
   PAYOUT_BUMP_TOO_HIGH: ['max'],
+  // A payout to one of the hot wallets (the books would say the coins left while the chain keeps them).
+  PAYOUT_TO_HOT_WALLET: [],
   CHAIN_DEPOSIT_NOT_FOUND: [],
   DEPOSIT_NOT_HELD: [],
   // Withdrawals (decision 0054): an admin's record of one paid by hand.

@@ -117,6 +117,46 @@ describe('job leases', () => {
     expect(overlap).toBe(false);
   });
 
+  it('a pass that lost its lease stops before its next write, logged once', async () => {
+    const job = jobName();
+    const writes: string[] = [];
+    const warned: string[] = [];
+    const log = {
+      ...t.app.log,
+      info: () => undefined,
+      warn: (_o: object, msg: string) => void warned.push(msg),
+    } as unknown as typeof t.app.log;
+    let passes = 0;
+    const j = createIntervalJob({
+      name: job,
+      everyMs: 10_000,
+      leaseMs: 300,
+      log,
+      leases: createJobLeases(t.services.db, 'loser'),
+      immediate: true,
+      pass: async (lease) => {
+        passes++;
+        lease.check();
+        writes.push('first');
+        // Another instance takes the lease meanwhile (this one stalled past it, say).
+        await t.services.db.execute(
+          sql`update job_leases set holder = 'winner', until = now() + interval '1 minute' where name = ${job}`,
+        );
+        await pause(250);
+        lease.check();
+        writes.push('second');
+        return 1;
+      },
+    });
+    j.start();
+    await pause(600);
+    await j.stop();
+    expect(passes).toBe(1);
+    expect(writes).toEqual(['first']);
+    expect(warned.filter((m) => m.includes('lease was lost'))).toHaveLength(1);
+    expect(warned.filter((m) => m.includes('failed'))).toEqual([]);
+  });
+
   it('only the leader asks the price source; a follower reads the prices it recorded', async () => {
     const fetched: string[] = [];
     let usd = '100';

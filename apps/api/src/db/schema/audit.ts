@@ -2,7 +2,8 @@ import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-or
 import { users } from './users';
 
 /**
- * One row per admin change (who, when, what, on what, before and after), written in the same
+ * One row per admin change, or a job's (the system actor: actor_id null), (who, when, what, on what,
+ * before and after), written in the same
  * transaction as the change. Append-only (trigger in its migration). before/after hold the changed
  * fields only: no secrets, no guest e-mail.
  */
@@ -16,9 +17,8 @@ export const auditLog = pgTable(
      * ticks in milliseconds), so a change is never listed before the one it followed.
      */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The admin; null for the system (a job's action: SYSTEM_ACTOR in the audit module). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'restrict' }),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

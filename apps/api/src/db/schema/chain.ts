@@ -212,6 +212,7 @@ export const chainPayouts = pgTable(
         'dropped',
         'cancelled',
         'redirected',
+        'hotWallet',
       ],
     }),
     /** The node's words when it refused the payout (blocked) or its signed transaction (rejected). */

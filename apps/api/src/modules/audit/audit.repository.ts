@@ -21,17 +21,20 @@ const where = (f: AuditFilter) =>
 
 /** One page of the log, newest first, with who made each change. */
 export function listAudit(db: DbOrTx, f: AuditFilter, offset: number, limit: number) {
-  return db
-    .select({
-      entry: auditLog,
-      actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
-    .where(where(f))
-    .orderBy(desc(auditLog.at), desc(auditLog.seq))
-    .offset(offset)
-    .limit(limit);
+  return (
+    db
+      .select({
+        entry: auditLog,
+        actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      })
+      .from(auditLog)
+      // The system's rows have no actor (null).
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where(f))
+      .orderBy(desc(auditLog.at), desc(auditLog.seq))
+      .offset(offset)
+      .limit(limit)
+  );
 }
 
 export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {

@@ -2,14 +2,28 @@ import type { AdminPage, AuditAction, AuditEntry, AuditLogQuery, AuditTarget } f
 import type { Db, DbOrTx } from '../../db/client';
 import { countAudit, insertAudit, listAudit } from './audit.repository';
 
-/** One admin change: who, what, on what, and the changed fields before and after. */
+/**
+ * The actor of what the system does by itself (a job, no admin): stored as a null actor_id, shown as
+ * "System". Never a user row, so it can neither sign in nor be mistaken for an admin.
+ */
+export const SYSTEM_ACTOR = 'system' as const;
+
+/** One admin change (or the system's): who, what, on what, and the changed fields before and after. */
 export interface AuditRecord {
-  actorId: string;
+  actorId: string | typeof SYSTEM_ACTOR;
   action: AuditAction;
   targetType: AuditTarget;
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+}
+
+/**
+ * Writes what the system did by itself (a job's action, no admin) in the transaction that does it,
+ * with the system actor.
+ */
+export function recordSystem(tx: DbOrTx, r: Omit<AuditRecord, 'actorId'>): Promise<void> {
+  return insertAudit(tx, { ...r, actorId: null });
 }
 
 /**
@@ -19,7 +33,7 @@ export interface AuditRecord {
 export function createAuditService({ db }: { db: Db }) {
   return {
     async record(tx: DbOrTx, r: AuditRecord): Promise<void> {
-      await insertAudit(tx, r);
+      await insertAudit(tx, { ...r, actorId: r.actorId === SYSTEM_ACTOR ? null : r.actorId });
     },
 
     async list(q: AuditLogQuery): Promise<AdminPage<AuditEntry>> {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainNetworkConfig, ChainsConfig } from '../../chain-config';
 import type { Db } from '../../db/client';
 import { chainReconciliations } from '../../db/schema';
-import { createIntervalJob } from '../../lib/interval-job';
+import { createIntervalJob, LeaseLost, type PassLease } from '../../lib/interval-job';
 import type { JobLeases } from '../../lib/job-lease';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AssetCatalog } from '../wallets/asset-catalog';
@@ -55,23 +55,26 @@ export function createNetworkJobs(deps: {
   function networkPass(
     adapter: ChainAdapter,
     scanner: ReturnType<typeof createScanner>,
-    payouts: { pass(): Promise<number> },
+    payouts: { pass(check?: () => void): Promise<number> },
     confirmations: number,
   ) {
     const network = adapter.network;
-    return async () => {
+    return async (lease: PassLease) => {
+      const check = () => lease.check();
       let done = 0;
       // Those who asked before this pass began are answered by it (a pass under way may have read
       // the chain before what they wait for).
       const asked = reconcileWaiters.get(network) ?? [];
       reconcileWaiters.delete(network);
       try {
-        done += await scanner.pass();
+        done += await scanner.pass(check);
         // A network whose reading stopped (a reorganisation too deep to follow) pays nothing either.
-        if (!scanner.halted) done += await payouts.pass();
+        if (!scanner.halted) done += await payouts.pass(check);
+        check();
         // UTXO sweeps: booked when seen broadcast, offered again, or dropped (utxo/sweep-follow.ts).
         if (!scanner.halted && !isEvmNetwork(network))
           done += await (await import('./utxo/sweep-follow')).followSweeps(deps, adapter, confirmations);
+        check();
         if (!scanner.halted) await reconcileIfDue(adapter, asked);
         else for (const w of asked) w([]);
         if (failing.delete(network))
@@ -80,6 +83,8 @@ export function createNetworkJobs(deps: {
         // Not reconciled: asked again at the next pass.
         if (asked.length > 0)
           reconcileWaiters.set(network, [...asked, ...(reconcileWaiters.get(network) ?? [])]);
+        // Another instance holds the job now: the runner logs it once; the node is not at fault.
+        if (err instanceof LeaseLost) throw err;
         const text = rpcErrorText(err);
         if (!failing.has(network)) {
           failing.add(network);

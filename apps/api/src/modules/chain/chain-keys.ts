@@ -1,6 +1,8 @@
+import { CHAIN_ERRORS } from '@vaultline/shared';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chainAddresses } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 import type { ChainAdapter } from './chain.types';
 
 /**
@@ -85,9 +87,19 @@ export async function checkDistinctKeys(db: DbOrTx, adapters: readonly ChainAdap
     throw new Error(`the watched networks' keys cannot start:\n- ${problems.join('\n- ')}`);
 }
 
-/** Whether an address is one of the hot wallets (never handed out as a deposit address). */
+/**
+ * Whether an address is one of the hot wallets, EVM or UTXO (never handed out as a deposit address,
+ * never paid: a payout to it would book the coins as gone while the chain keeps them there).
+ */
 export function isHotWallet(adapters: readonly ChainAdapter[], address: string): boolean {
-  return adapters.some(
-    (a) => a.hotWallet && a.normalAddress(a.hotWallet.address) === a.normalAddress(address),
-  );
+  return adapters.some((a) => {
+    const hot = a.hotWallet?.address ?? a.utxoWallet?.address;
+    return hot !== undefined && a.normalAddress(hot) === a.normalAddress(address);
+  });
+}
+
+/** Refuses (400, nothing written) a payout asked to one of the hot wallets. */
+export function refuseHotWallet(adapters: readonly ChainAdapter[], address: string): void {
+  if (isHotWallet(adapters, address))
+    throw badRequest(CHAIN_ERRORS.payoutToHotWallet, 'PAYOUT_TO_HOT_WALLET');
 }

@@ -191,11 +191,17 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
 
   return {
     /** One pass; returns how many payouts it sent or moved on. */
-    async pass(): Promise<number> {
+    async pass(check: () => void = () => undefined): Promise<number> {
       if (!hot) return 0;
       let done = 0;
-      for (const p of await payoutsIn(db, network, ['signed'])) if (await broadcast(hot, p)) done++;
-      for (const p of await payoutsIn(db, network, ['sent', 'mined'])) await follow(hot, p);
+      for (const p of await payoutsIn(db, network, ['signed'])) {
+        check();
+        if (await broadcast(hot, p)) done++;
+      }
+      for (const p of await payoutsIn(db, network, ['sent', 'mined'])) {
+        check();
+        await follow(hot, p);
+      }
       const waiting = (await payoutsIn(db, network, ['queued', 'funds'], 500)).sort(
         (a, b) => (triedAt.get(a.id) ?? 0) - (triedAt.get(b.id) ?? 0),
       );
@@ -204,6 +210,7 @@ export function createPayoutWorker(deps: PayoutWorkerDeps) {
         let asked = 0;
         for (const p of waiting) {
           if (asked >= PREPARES_PER_PASS) break;
+          check();
           const r = await send(hot, p, balances);
           if (r.asked) {
             asked++;

@@ -212,10 +212,12 @@ export function createScanner(deps: ScannerDeps) {
 
   return {
     /** One pass: returns how many transfers became final. */
-    async pass(): Promise<number> {
+    /** One pass; `check()` (the job's lease) runs before each write and throws once it is lost. */
+    async pass(check: () => void = () => undefined): Promise<number> {
       await checkIdentity();
       const head = await adapter.head();
       await loadAddresses();
+      check();
       const state = await ensureNetwork(db, network);
       await updateNetwork(db, network, {
         headBlock: head,
@@ -252,6 +254,7 @@ export function createScanner(deps: ScannerDeps) {
           return 0;
         }
         if (ref.hash !== scannedHash) {
+          check();
           await rewind(scanned, state);
           return 0;
         }
@@ -270,6 +273,7 @@ export function createScanner(deps: ScannerDeps) {
           await adapter.scan(scanned + 1, to, (a) => watched.has(a), own && ((o) => own.has(o))),
           scannedHash,
         );
+        check();
         if (!read.ok) {
           await rewind(scanned, state);
           return 0;
@@ -279,6 +283,7 @@ export function createScanner(deps: ScannerDeps) {
           scanned = (read.blocks[read.blocks.length - 1] as ScannedBlock).number;
         }
       }
+      check();
       return confirm(scanned);
     },
     /** Reading is stopped (a reorganisation too deep to follow): the network's payouts wait too. */

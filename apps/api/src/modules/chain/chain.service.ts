@@ -23,7 +23,7 @@ import { createChainAddresses } from './chain-addresses';
 import { createChainAdmin } from './chain-admin';
 import { explorerLink } from './chain-explorer';
 import { createNetworkJobs } from './chain-jobs';
-import { isHotWallet } from './chain-keys';
+import { isHotWallet, refuseHotWallet } from './chain-keys';
 import { type NetworkId, watchableNetworkOf } from './chain-networks';
 import type { DepositOwner, PayoutOwner } from './chain-owners';
 import type { PayoutWorkerDeps } from './chain-payouts';
@@ -162,6 +162,8 @@ export function createChainService(deps: ChainServiceDeps) {
       return adapterOf(w.network)?.acceptsAddress?.(address);
     },
     settingsOf: (network: NetworkId) => settings.get(network),
+    /** Throws PAYOUT_TO_HOT_WALLET (400) when a payout is asked to one of the hot wallets. */
+    refuseHotWallet: (address: string) => refuseHotWallet(adapters, address.trim()),
 
     /** The exchange and funding modules, as owners of their addresses' deposits and their payouts. */
     register(o: {

@@ -125,6 +125,11 @@ export interface UtxoWallet {
   unspent(txid: string, vout: number): Promise<boolean>;
   /** Those of these transactions the node holds in its mempool (which one was mined: the scanner's rows). */
   pooled(txids: string[]): Promise<string[]>;
+  /**
+   * The outputs (`txid:vout`) the transaction `txid`, mined at block `height`, spends; read with that
+   * block's hash, so the node needs no transaction index. Empty for a coinbase.
+   */
+  parentsOf(txid: string, height: number): Promise<string[]>;
 }
 
 export interface Transfer {

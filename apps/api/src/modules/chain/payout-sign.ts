@@ -30,6 +30,9 @@ export interface PayoutSignerDeps {
 
 class PayoutMoved extends Error {}
 
+/** Kept on a payout found at signing to pay the hot wallet itself (reason `hotWallet`). */
+export const HOT_WALLET_DETAIL = 'the payout address is the hot wallet itself';
+
 const WAITING: PayoutStatus[] = ['queued', 'funds'];
 
 /**
@@ -91,6 +94,15 @@ export function createPayoutSigner(
     balances: Map<string, bigint>,
   ): Promise<{ sent: boolean; asked: boolean }> {
     const no = { sent: false, asked: false };
+    // The hot key may have changed since it was asked for: a payout to the hot wallet is never signed.
+    if (adapter.normalAddress(p.toAddress) === adapter.normalAddress(w.address)) {
+      log.warn(
+        { network, payout: p.id },
+        `${network}: ALERT payout ${p.id} pays the hot wallet ${w.address} itself; blocked, never signed`,
+      );
+      await hold(p, 'blocked', 'hotWallet', { lastError: HOT_WALLET_DETAIL });
+      return no;
+    }
     const ticker = await deps.tickerOf(p.assetId);
     const asset = adapter.assets.find((a) => a.ticker === ticker);
     if (!ticker || !asset) return no;

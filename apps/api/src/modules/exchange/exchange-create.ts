@@ -175,6 +175,8 @@ export function createExchangeCreate(
     const refund = optional(input.refundWalletAddress);
     if (refund !== undefined && !addressOk(src.ticker, refund))
       throw bad('INVALID_REFUND_ADDRESS', EXCHANGE_ERRORS.invalidRefundAddress);
+    // Both are paid by the hot wallet: never to itself.
+    for (const a of [destination, refund]) if (a !== undefined) deps.chain.refuseHotWallet(a);
     const sender = optional(input.senderWalletAddress);
     if (sender !== undefined && !validAddress(src.ticker, sender))
       throw bad('INVALID_SENDER_ADDRESS', EXCHANGE_ERRORS.invalidAddress);

@@ -53,6 +53,7 @@ export type ExchangeChainPort = Pick<
   | 'lockDeposit'
   | 'testDeposit'
   | 'testAddress'
+  | 'refuseHotWallet'
 >;
 
 export interface ExchangeChainDeps {

@@ -118,6 +118,7 @@ export function createExchangePayouts(
                 },
               );
             }
+            chain.refuseHotWallet(r.refundAddress);
             return resolve(tx, r, new Decimal(r.amountReceived), { kind: 'refund', approvedBy: actorId });
           },
         }

@@ -41,7 +41,7 @@ export interface ReceivedDeps {
   audit: AuditTrail;
   /** Watched exchanges: decided through their payout or refund on chain. */
   chainOps: Pick<ExchangeChain, 'resolve'>;
-  chain: Pick<ExchangeChainPort, 'watched' | 'exchangeDeposits'>;
+  chain: Pick<ExchangeChainPort, 'watched' | 'exchangeDeposits' | 'refuseHotWallet'>;
   /** A manual exchange's quote holds this long unless confirmed within it (quote-window.ts). */
   expiryMinutes: number;
 }
@@ -110,6 +110,7 @@ export function createReceivedOps(deps: ReceivedDeps) {
       const given = o.refundAddress?.trim();
       if (kind === 'refund' && given && !validAddress(src.ticker, given))
         throw badRequest(E.invalidRefundAddress, 'INVALID_REFUND_ADDRESS');
+      if (kind === 'refund') deps.chain.refuseHotWallet(given || r.refundAddress || '');
       if (kind === 'refund' && !given && !r.refundAddress)
         throw badRequest(E.noRefundAddress(src.ticker), 'NO_REFUND_ADDRESS', undefined, {
           ticker: src.ticker,
@@ -240,6 +241,7 @@ export function createReceivedOps(deps: ReceivedDeps) {
         if (given && !validAddress(src.ticker, given))
           throw badRequest(E.invalidRefundAddress, 'INVALID_REFUND_ADDRESS');
         const address = given || r.refundAddress;
+        if (address) deps.chain.refuseHotWallet(address);
         if (!address)
           throw badRequest(E.noRefundAddress(src.ticker), 'NO_REFUND_ADDRESS', undefined, {
             ticker: src.ticker,

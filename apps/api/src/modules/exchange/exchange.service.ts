@@ -223,6 +223,7 @@ export function createExchangeService(deps: ExchangeDeps) {
         const to = address.trim();
         if (!validAddress(src.ticker, to))
           throw bad('INVALID_REFUND_ADDRESS', EXCHANGE_RECEIVED_ERRORS.invalidRefundAddress);
+        deps.chain.refuseHotWallet(to);
         const typed = payoutHash?.trim() || undefined;
         const hash = typed && canonicalHash(src.ticker, typed);
         if (typed && !hash)

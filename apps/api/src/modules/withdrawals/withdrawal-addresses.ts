@@ -25,7 +25,7 @@ import {
 export interface AddressBookDeps {
   db: Db;
   catalog: Pick<AssetCatalog, 'byId'>;
-  chain: Pick<ChainService, 'watched' | 'testAddress'>;
+  chain: Pick<ChainService, 'watched' | 'testAddress' | 'refuseHotWallet'>;
   mail: Pick<MailService, 'stage'>;
   /** WITHDRAWAL_ADDRESS_HOLD_HOURS */
   holdHours: number;
@@ -78,6 +78,7 @@ export function createAddressBook(deps: AddressBookDeps) {
         throw badRequest(WITHDRAWAL_ERRORS.addressInvalid(ticker), 'WITHDRAWAL_ADDRESS_INVALID', undefined, {
           ticker,
         });
+      deps.chain.refuseHotWallet(req.address);
       const memo = req.memo ? req.memo : null;
       if (usesMemo(ticker) && memo === null)
         throw badRequest(WITHDRAWAL_ERRORS.memoRequired(ticker), 'WITHDRAWAL_MEMO_REQUIRED', undefined, {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { ChainService } from '../chain/chain.service';
 import { moveWithdrawal, type WithdrawalRow } from './withdrawal-moves';
 
-export type WithdrawalChain = Pick<ChainService, 'watched' | 'requestPayout'>;
+export type WithdrawalChain = Pick<ChainService, 'watched' | 'requestPayout' | 'refuseHotWallet'>;
 
 /**
  * Sends a withdrawal on its way once nothing holds it for review (at request, or at an admin's
@@ -21,6 +21,8 @@ export async function dispatchWithdrawal(
 ): Promise<WithdrawalRow> {
   const from = ['review', 'queued'] as const;
   if (w.kind === 'crypto' && w.toAddress && chain.watched(ticker)?.payouts) {
+    // Its address may have become the hot wallet's since it was saved (a new hot key).
+    chain.refuseHotWallet(w.toAddress);
     const payout = await chain.requestPayout(tx, {
       ticker,
       to: w.toAddress,

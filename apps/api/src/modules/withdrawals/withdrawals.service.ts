@@ -28,7 +28,7 @@ export interface WithdrawalsDeps {
   catalog: Pick<AssetCatalog, 'byId'>;
   ledger: Pick<LedgerService, 'post' | 'balances'>;
   prices: Pick<PriceService, 'freshUsd'>;
-  chain: Pick<ChainService, 'watched' | 'requestPayout' | 'explorerUrl' | 'testAddress'>;
+  chain: Pick<ChainService, 'watched' | 'requestPayout' | 'explorerUrl' | 'testAddress' | 'refuseHotWallet'>;
   mail: Pick<MailService, 'send' | 'stage'>;
   feed?: Pick<FeedService, 'publishWithdrawal'> | undefined;
 }

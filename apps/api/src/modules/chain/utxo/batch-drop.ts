@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { chainPayoutBatches, chainUtxos } from '../../../db/schema';
+import { recordSystem } from '../../audit/audit.service';
 import type { UtxoWallet } from '../chain.types';
 import { movePayout, type PayoutRow } from '../payouts.repository';
 import { attemptsOf, type BatchRow, moveBatch, payoutsOfBatch } from './batches.repository';
@@ -94,6 +95,14 @@ export async function dropBatch(
 ): Promise<PayoutRow[] | undefined> {
   const row = await moveBatch(tx, b.id, ['signed', 'sent'], { status: 'failed', lastError: reason });
   if (!row) return undefined;
+  // No admin did it: the system's row in the audit log, committed with the change.
+  await recordSystem(tx, {
+    action: 'payoutBatch.failed',
+    targetType: 'payoutBatch',
+    targetId: b.id,
+    before: { status: b.status },
+    after: { status: 'failed', reason, payouts: (await payoutsOfBatch(tx, b.id)).map((p) => p.id) },
+  });
   const mine = and(eq(chainUtxos.network, b.network), eq(chainUtxos.batchId, b.id));
   await tx.delete(chainUtxos).where(and(mine, isNotNull(chainUtxos.conflictTxid)));
   for (const u of await tx

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { auditLog, chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
 import type { PayoutRow } from '../payouts.repository';
 import { lastAttempt } from './batches.repository';
@@ -13,8 +12,7 @@ import {
   fundHot,
   hotOutputs,
   type LtcPayoutChains,
-  ltcPayoutApp,
-  startLtcPayoutChains,
+  ltcPayoutSuite,
 } from './ltc.payouts.test-helpers';
 
 // How a payout batch ends on a real node (litecoind -regtest, 2 confirmations) when things go wrong:
@@ -27,12 +25,9 @@ let admin: { id: string; token: string };
 /** Set by a test: the next batch signed is mined and its payment spent before the worker "crashes". */
 let crashAfterMined = false;
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(
-    chains,
-    {},
-    {
+ltcPayoutSuite(
+  {
+    chainTest: {
       payoutHooks: {
         afterSign: async (p: PayoutRow) => {
           if (!crashAfterMined) return;
@@ -53,14 +48,11 @@ beforeAll(async () => {
         },
       },
     },
-  );
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
-});
+  },
+  (s) => {
+    ({ chains, t, admin } = s);
+  },
+);
 
 const rpc = <T = unknown>(method: string, params: unknown[] = []) => chains.ltc.rpc.call<T>(method, params);
 const addr = () => rpc<string>('getnewaddress', ['', 'bech32']);
@@ -206,6 +198,17 @@ describe('a batch whose funding a reorganisation replaced by a double spend', ()
     const ended = (await batches(t)).find((x) => x.id === dead?.id);
     expect(ended?.status).toBe('failed');
     expect(ended?.lastError).toContain(conflict);
+    // No admin ended it: the system's row in the audit log, written with the change.
+    const logged = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, dead?.id as string));
+    expect(logged).toMatchObject([
+      { actorId: null, action: 'payoutBatch.failed', targetType: 'payoutBatch' },
+    ]);
+    expect(logged[0]?.after).toMatchObject({ status: 'failed', payouts: [(await payout(ref)).id] });
+    const listed = await t.services.audit.list({ page: 1, pageSize: 5, targetId: dead?.id as string });
+    expect(listed.items).toMatchObject([{ actor: null, action: 'payoutBatch.failed' }]);
     // Its other inputs are free again; the funding that never exists is forgotten.
     const rows = await t.services.db.select().from(chainUtxos).where(eq(chainUtxos.network, 'LTC'));
     expect(rows.filter((u) => u.batchId === dead?.id)).toEqual([]);

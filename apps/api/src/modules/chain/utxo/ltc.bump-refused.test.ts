@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chainPayoutBatches, chainPayouts } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
-import {
-  fundHot,
-  type LtcPayoutChains,
-  ltcPayoutApp,
-  startLtcPayoutChains,
-} from './ltc.payouts.test-helpers';
+import { fundHot, type LtcPayoutChains, ltcPayoutSuite } from './ltc.payouts.test-helpers';
 
 // A payout batch the node refuses at its first broadcast (here: a fee rate below what it relays,
 // the ceiling NET_FEE_RATE_MAX set too low) waits `signed` with the node's reason; an admin bumps
@@ -20,19 +14,14 @@ let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
 
+// No estimate on regtest: the floor (0.1 sat/vB, below what the node relays) is what it pays.
+ltcPayoutSuite({ env: { LTC_FEE_RATE_MIN: '0.1', LTC_FEE_RATE_MAX: '50' } }, (s) => {
+  ({ chains, t, admin } = s);
+});
 beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  // No estimate on regtest: the floor (0.1 sat/vB, below what the node relays) is what it pays.
-  t = await ltcPayoutApp(chains, { LTC_FEE_RATE_MIN: '0.1', LTC_FEE_RATE_MAX: '50' });
-  admin = await makeUser(t, { role: 'admin' });
   await fundHot(t, chains, ['3']);
   await chains.ltc.mine(1);
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
-});
 
 const payout = async (reference: string) =>
   (await t.services.db.select().from(chainPayouts).where(eq(chainPayouts.reference, reference)))[0];

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainPayouts } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
 import type { PayoutRow } from '../payouts.repository';
 import { attemptsOf, type BatchRow, inputsOf } from './batches.repository';
-import {
-  batches,
-  fundHot,
-  type LtcPayoutChains,
-  ltcPayoutApp,
-  startLtcPayoutChains,
-} from './ltc.payouts.test-helpers';
+import { batches, fundHot, type LtcPayoutChains, ltcPayoutSuite } from './ltc.payouts.test-helpers';
 
 // A chain of our own change (decision 0056 lets a batch spend the change of one of our mined batches
 // before it is final). Batch 1 is bumped (attempts A1, A2); A1 is mined; batch 2 spends A1's change
@@ -27,15 +20,8 @@ let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains({ confirmations: 3 });
-  t = await ltcPayoutApp(chains);
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
+ltcPayoutSuite({ confirmations: 3 }, (s) => {
+  ({ chains, t, admin } = s);
 });
 
 const rpc = <T = unknown>(method: string, params: unknown[] = []) => chains.ltc.rpc.call<T>(method, params);

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainPayouts } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
-import {
-  fundHot,
-  hotOutputs,
-  type LtcPayoutChains,
-  ltcPayoutApp,
-  startLtcPayoutChains,
-} from './ltc.payouts.test-helpers';
+import { fundHot, hotOutputs, type LtcPayoutChains, ltcPayoutSuite } from './ltc.payouts.test-helpers';
 
 // Issue 32, point 5 on a UTXO network with a hot wallet (litecoind -regtest): what the chain says the
 // hot address holds counts in the books. Coins sent to it from outside the books raise the difference
@@ -23,15 +16,8 @@ let t: TestApp;
 let admin: { id: string; token: string };
 const METRICS = 'hot-books-metrics-token';
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(chains, { METRICS_TOKEN: METRICS });
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
+ltcPayoutSuite({ env: { METRICS_TOKEN: METRICS } }, (s) => {
+  ({ chains, t, admin } = s);
 });
 
 async function check() {

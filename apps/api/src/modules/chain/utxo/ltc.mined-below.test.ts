@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainPayouts, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
 import type { PayoutRow } from '../payouts.repository';
 import { lastAttempt } from './batches.repository';
-import {
-  batches,
-  fundHot,
-  type LtcPayoutChains,
-  ltcPayoutApp,
-  startLtcPayoutChains,
-} from './ltc.payouts.test-helpers';
+import { batches, fundHot, type LtcPayoutChains, ltcPayoutSuite } from './ltc.payouts.test-helpers';
 
 // A batch is found mined wherever the chain holds it: the payout job reads the mined attempt from the
 // scanner's own rows (its inputs marked spent, with the block), not from the blocks above the height
@@ -25,15 +18,8 @@ let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(chains);
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
+ltcPayoutSuite({}, (s) => {
+  ({ chains, t, admin } = s);
 });
 
 const rpc = <T = unknown>(method: string, params: unknown[] = []) => chains.ltc.rpc.call<T>(method, params);

@@ -6,8 +6,10 @@ import { p2wpkh, WIF } from '@scure/btc-signer';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { chainNetworks, chainPayoutBatches, chainUtxos } from '../../../db/schema';
 import { type ChainTestSeams, createTestApp, type TestApp } from '../../../test/test-app';
+import { makeUser } from '../../ledger/ledger.test-helpers';
 import { startChains, waitFor } from '../dev-chains.test-helpers';
 import { startLitecoind } from './litecoind';
 import type { LtcChains } from './ltc.test-helpers';
@@ -118,4 +120,34 @@ export async function onChain(t: TestApp, chains: LtcPayoutChains, txid: string,
     amount: sats(v.value),
   }));
   return { outputs, fee: inSum - outputs.reduce((s, o) => s + o.amount, 0n) };
+}
+
+export interface LtcPayoutSuite {
+  chains: LtcPayoutChains;
+  t: TestApp;
+  admin: { id: string; token: string };
+}
+
+/**
+ * The set-up the LTC payout tests share: a regtest node with the dev chains, an app watching them
+ * (with `env`) and an admin, started before the file's tests and stopped after them. `set` receives
+ * them once started (the file keeps them in its own variables).
+ */
+export function ltcPayoutSuite(
+  o: { confirmations?: number; env?: Record<string, string>; chainTest?: ChainTestSeams },
+  set: (s: LtcPayoutSuite) => void,
+): void {
+  let s: Partial<LtcPayoutSuite> = {};
+  beforeAll(async () => {
+    const chains = await startLtcPayoutChains(o.confirmations ? { confirmations: o.confirmations } : {});
+    s = { chains };
+    const t = await ltcPayoutApp(chains, o.env ?? {}, o.chainTest);
+    s.t = t;
+    s.admin = await makeUser(t, { role: 'admin' });
+    set(s as LtcPayoutSuite);
+  }, 120_000);
+  afterAll(async () => {
+    await s.t?.close();
+    await s.chains?.stop();
+  });
 }

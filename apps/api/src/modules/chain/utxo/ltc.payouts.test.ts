@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@vaultline/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chainPayouts, journalEntries } from '../../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { auditLog, chainPayouts, chainUtxos, journalEntries } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
-import { makeUser } from '../../ledger/ledger.test-helpers';
 import { auditClean, waitFor } from '../chain.test-helpers';
 import {
   batches,
   fundHot,
   hotOutputs,
   type LtcPayoutChains,
-  ltcPayoutApp,
+  ltcPayoutSuite,
   onChain,
-  startLtcPayoutChains,
 } from './ltc.payouts.test-helpers';
 
 // LTC payouts from the hot wallet's own outputs, on a real node (litecoind -regtest): the scanner
@@ -23,15 +21,8 @@ let chains: LtcPayoutChains;
 let t: TestApp;
 let admin: { id: string; token: string };
 
-beforeAll(async () => {
-  chains = await startLtcPayoutChains();
-  t = await ltcPayoutApp(chains);
-  admin = await makeUser(t, { role: 'admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chains?.stop();
+ltcPayoutSuite({}, (s) => {
+  ({ chains, t, admin } = s);
 });
 
 const newAddress = () => chains.ltc.rpc.call<string>('getnewaddress', ['', 'bech32']);
@@ -63,6 +54,19 @@ describe('the hot wallet’s outputs', () => {
     expect(rows.map((r) => r.amount).sort((a, b) => (a < b ? -1 : 1))).toEqual([25_000_000n, 150_000_000n]);
     expect(rows.some((r) => r.txid === txid)).toBe(true);
     expect(rows.every((r) => r.spentTxid === null && r.batchId === null)).toBe(true);
+  }, 60_000);
+
+  it('recorded without their parents (before migration 0040) get them on the next pass', async () => {
+    const txid = await fundHot(t, chains, ['0.75']);
+    const kept = (await hotOutputs(t)).find((r) => r.txid === txid);
+    expect(kept?.parents?.length).toBeGreaterThan(0);
+    await t.services.db.update(chainUtxos).set({ parents: null }).where(eq(chainUtxos.txid, txid));
+    await waitFor(
+      async () => (await hotOutputs(t)).find((r) => r.txid === txid)?.parents != null,
+      20_000,
+      'parents filled',
+    );
+    expect((await hotOutputs(t)).find((r) => r.txid === txid)?.parents).toEqual(kept?.parents);
   }, 60_000);
 });
 
@@ -209,5 +213,22 @@ describe('one payout larger than the hot wallet', () => {
     const tx = await onChain(t, chains, sent?.txHash as string);
     expect(tx.outputs.filter((o) => o.address === small).map((o) => o.amount)).toEqual([1_000_000n]);
     expect((await payoutRows([big as string]))[0]?.batchId).toBeNull();
+  }, 60_000);
+});
+
+describe('a payout to the hot wallet itself (the hot key changed after it was asked for)', () => {
+  it('is blocked and never signed; the one waiting with it leaves', async () => {
+    await fundHot(t, chains, ['0.5']);
+    const other = await newAddress();
+    const [self, fine] = await askTogether([
+      { to: chains.hot, amount: '0.02' },
+      { to: other, amount: '0.01' },
+    ]);
+    await waitFor(async () => (await payoutRows([fine as string]))[0]?.status === 'sent', 20_000, 'sent');
+    const [row] = await payoutRows([self as string]);
+    expect(row).toMatchObject({ status: 'blocked', reason: 'hotWallet', batchId: null, txHash: null });
+    const [sent] = await payoutRows([fine as string]);
+    const tx = await onChain(t, chains, sent?.txHash as string);
+    expect(tx.outputs.filter((o) => o.address === other).map((o) => o.amount)).toEqual([1_000_000n]);
   }, 60_000);
 });

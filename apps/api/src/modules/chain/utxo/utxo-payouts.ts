@@ -17,6 +17,7 @@ import {
   moveBatch,
   payoutsOfBatch,
 } from './batches.repository';
+import { backfillParents } from './parents-backfill';
 import { refusal } from './payout-refusal';
 import { freeOutputs, takeOutputs } from './utxo.repository';
 import { waitingGate } from './utxo-payout-gate';
@@ -188,7 +189,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
   }
 
   /** Signs one batch of the payouts waiting now, stores it with its inputs taken, then sends it. */
-  async function sign(finalBlock: number): Promise<number> {
+  async function sign(finalBlock: number, check: () => void): Promise<number> {
     const ready = await gate(await payoutsIn(db, network, ['queued', 'funds'], 500));
     let chosen = ready.slice(0, wallet.batchMax);
     if (chosen.length === 0) return 0;
@@ -219,6 +220,7 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
       signed = wallet.sign(utxos, paymentsOf(chosen), feeRate);
     }
     const head = await adapter.head();
+    check();
     const batch = await db
       .transaction(async (tx) => {
         const autoUsd = chosen
@@ -270,18 +272,26 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
 
   return {
     /** One pass; returns how many payouts it sent or moved on. */
-    async pass(): Promise<number> {
+    async pass(check: () => void = () => undefined): Promise<number> {
       let done = 0;
       // Final: the network's confirmations deep in what the scanner read.
       const finalBlock = ((await ensureNetwork(db, network)).scannedBlock ?? -1) - deps.confirmations + 1;
+      await backfillParents(db, network, wallet, log, check);
       const ends = { db, wallet, log, changed };
-      for (const b of await batchesIn(db, network, ['signed', 'sent']))
+      for (const b of await batchesIn(db, network, ['signed', 'sent'])) {
+        check();
         if (await endIfDead(ends, b, finalBlock)) done++;
-      for (const b of await batchesIn(db, network, ['signed']))
+      }
+      for (const b of await batchesIn(db, network, ['signed'])) {
+        check();
         if (await broadcast(b)) done++;
         else await follow(b);
-      for (const b of await batchesIn(db, network, ['sent', 'mined'])) await follow(b);
-      done += await sign(finalBlock);
+      }
+      for (const b of await batchesIn(db, network, ['sent', 'mined'])) {
+        check();
+        await follow(b);
+      }
+      done += await sign(finalBlock, check);
       return done;
     },
   };

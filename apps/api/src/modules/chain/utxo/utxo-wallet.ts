@@ -95,5 +95,15 @@ export function createUtxoWallet(o: UtxoWalletOptions): UtxoWallet {
     pooled(txids) {
       return inMempool(call, txids);
     },
+    async parentsOf(txid, height) {
+      const hash = await o.rpc.call<string>('getblockhash', [height]);
+      const tx = await o.rpc.call<{ vin: { txid?: string; vout?: number }[] }>('getrawtransaction', [
+        txid,
+        true,
+        hash,
+      ]);
+      // A coinbase input has no txid: it spends nothing.
+      return tx.vin.flatMap((i) => (i.txid === undefined ? [] : [`${i.txid}:${i.vout}`]));
+    },
   };
 }

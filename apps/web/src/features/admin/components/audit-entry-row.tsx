@@ -44,7 +44,9 @@ function changes(e: AuditEntry): Change[] {
 export function AuditEntryRow({ entry: e }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const actor = `${e.actor.firstName} ${e.actor.lastName}`.trim() || e.actor.email;
+  const actor = e.actor
+    ? `${e.actor.firstName} ${e.actor.lastName}`.trim() || e.actor.email
+    : t('Admin.Audit.System');
   const value = (field: string, v: unknown) => {
     const key = field === 'status' ? statusKey(e.targetType, v) : null;
     return key ? t(key) : raw(v);
