@@ -68,6 +68,25 @@ describe('the hot wallet’s outputs', () => {
     );
     expect((await hotOutputs(t)).find((r) => r.txid === txid)?.parents).toEqual(kept?.parents);
   }, 60_000);
+
+  it('get their parents even when more than a pass’s worth of rows before them cannot be read', async () => {
+    const txid = await fundHot(t, chains, ['0.5']);
+    // 25 rows the node cannot show (blocks it does not have), sorting before every real hash.
+    const unreadable = Array.from({ length: 25 }, (_, i) => `00${String(i).padStart(62, '0')}`);
+    await t.services.db.insert(chainUtxos).values(
+      unreadable.map((u) => ({ network: 'LTC', txid: u, vout: 0, amount: 1000n, blockNumber: 1_000_000_000 })),
+    );
+    try {
+      await t.services.db.update(chainUtxos).set({ parents: null }).where(eq(chainUtxos.txid, txid));
+      await waitFor(
+        async () => (await hotOutputs(t)).find((r) => r.txid === txid)?.parents != null,
+        30_000,
+        'parents filled past the unreadable rows',
+      );
+    } finally {
+      await t.services.db.delete(chainUtxos).where(inArray(chainUtxos.txid, unreadable));
+    }
+  }, 60_000);
 });
 
 describe('three payouts waiting together', () => {

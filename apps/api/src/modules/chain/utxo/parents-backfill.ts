@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chainUtxos } from '../../../db/schema';
 import type { UtxoWallet } from '../chain.types';
@@ -6,12 +6,18 @@ import type { UtxoWallet } from '../chain.types';
 /** At most this many transactions are read from the node per pass (a backlog is filled over passes). */
 const PER_PASS = 20;
 
+/** Where the next pass goes on: after this creating transaction (rows the node cannot show are passed over). */
+export interface BackfillCursor {
+  after: string;
+}
+
 /**
  * Fills the parents of the hot wallet's unspent outputs recorded before they were kept (migration
  * 0040): without them a double spend of their funding is never seen (decision 0056). Each creating
  * transaction is read from the node with its block's hash (no transaction index needed); `check` (the
- * job's lease) runs before each write; one the node cannot show is left (a warning). Returns how many
- * transactions it filled.
+ * job's lease) runs before each write; one the node cannot show is left (a warning) and the next pass
+ * goes on after it (`cursor`, back to the start once the end is reached), so unreadable rows never
+ * hold the others back. Returns how many transactions it filled.
  */
 export async function backfillParents(
   db: Db,
@@ -19,12 +25,22 @@ export async function backfillParents(
   wallet: Pick<UtxoWallet, 'parentsOf'>,
   log: { warn(o: object, msg: string): void },
   check: () => void,
+  cursor: BackfillCursor,
 ): Promise<number> {
   const rows = await db
     .selectDistinct({ txid: chainUtxos.txid, blockNumber: chainUtxos.blockNumber })
     .from(chainUtxos)
-    .where(and(eq(chainUtxos.network, network), isNull(chainUtxos.spentTxid), isNull(chainUtxos.parents)))
+    .where(
+      and(
+        eq(chainUtxos.network, network),
+        isNull(chainUtxos.spentTxid),
+        isNull(chainUtxos.parents),
+        gt(chainUtxos.txid, cursor.after),
+      ),
+    )
+    .orderBy(asc(chainUtxos.txid))
     .limit(PER_PASS);
+  cursor.after = rows.length < PER_PASS ? '' : (rows[rows.length - 1]?.txid ?? '');
   let filled = 0;
   for (const r of rows) {
     let parents: string[];

@@ -17,7 +17,7 @@ import {
   moveBatch,
   payoutsOfBatch,
 } from './batches.repository';
-import { backfillParents } from './parents-backfill';
+import { type BackfillCursor, backfillParents } from './parents-backfill';
 import { refusal } from './payout-refusal';
 import { freeOutputs, takeOutputs } from './utxo.repository';
 import { waitingGate } from './utxo-payout-gate';
@@ -270,13 +270,14 @@ export function createUtxoPayoutWorker(deps: PayoutWorkerDeps & { wallet: UtxoWa
     return chosen.length;
   }
 
+  const backfillCursor: BackfillCursor = { after: '' };
   return {
     /** One pass; returns how many payouts it sent or moved on. */
     async pass(check: () => void = () => undefined): Promise<number> {
       let done = 0;
       // Final: the network's confirmations deep in what the scanner read.
       const finalBlock = ((await ensureNetwork(db, network)).scannedBlock ?? -1) - deps.confirmations + 1;
-      await backfillParents(db, network, wallet, log, check);
+      await backfillParents(db, network, wallet, log, check, backfillCursor);
       const ends = { db, wallet, log, changed };
       for (const b of await batchesIn(db, network, ['signed', 'sent'])) {
         check();
