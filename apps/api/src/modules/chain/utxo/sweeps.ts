@@ -11,7 +11,7 @@ import { estimateFeeRate } from './fee-rate';
 import { buildSweepPsbt, finalizeSignedSweep, parseSweepAccount } from './psbt-sweep';
 import { UtxoRpcError } from './rpc';
 import { endDroppedSweep } from './sweep-admin';
-import { lockSweeps, markBroadcast, type SweepBooks, sweepsSpending } from './sweep-book';
+import { lockSweeps, markBroadcast, type SweepBooks, sweepHashes, sweepsSpending } from './sweep-book';
 import { createOwnAddresses } from './sweep-destination';
 import { ALREADY_IN_CHAIN, nodeHas } from './sweep-follow';
 import { held, type SweepRow, toSweep, units } from './sweep-views';
@@ -128,25 +128,26 @@ export function createSweeps(deps: SweepDeps) {
       const inputs = await held(db, network, node, asset.decimals);
       if (inputs.length === 0) throw badRequest(SWEEP_ERRORS.nothingHeld, 'NOTHING_TO_SWEEP');
       const { feeRate } = await estimateFeeRate(node.call, FEE_TARGET, FEE_RATE[node.coin]);
-      let built: ReturnType<typeof buildSweepPsbt>;
-      try {
-        built = buildSweepPsbt({
-          deposits: inputs.map((i) => ({
-            txid: i.txid,
-            vout: i.vout,
-            amount: BigInt(i.amount),
-            index: i.index,
-          })),
-          account: acct,
-          destination: to,
-          feeRate,
-          net,
-        });
-      } catch (err) {
-        if (err instanceof UtxoTxError) throw badRequest(err.message, 'VALIDATION');
-        throw err;
-      }
+      const height = Number(await node.call('getblockcount', []));
+      const deposits = inputs.map((i) => ({ ...i, amount: BigInt(i.amount) }));
+      const buildAt = (lockTime: number) => {
+        try {
+          return buildSweepPsbt({ deposits, account: acct, destination: to, feeRate, net, lockTime });
+        } catch (err) {
+          if (err instanceof UtxoTxError) throw badRequest(err.message, 'VALIDATION');
+          throw err;
+        }
+      };
       const row = await db.transaction(async (tx) => {
+        // Every sweep its own hash (its ledger reference is made of it): nLockTime the current height,
+        // lowered by one while an earlier sweep of the network has the same hash (the same deposits,
+        // destination and fee built again at the same height).
+        await lockSweeps(tx, network);
+        const taken = await sweepHashes(tx, network);
+        let lockTime = height;
+        let built = buildAt(lockTime);
+        while (taken.has(built.txid) && lockTime > 0) built = buildAt(--lockTime);
+        if (taken.has(built.txid)) throw conflict(SWEEP_ERRORS.inputsSwept, 'SWEEP_INPUTS_SWEPT');
         const [s] = await tx
           .insert(chainSweeps)
           .values({
