@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { HDKey } from '@scure/bip32';
-import { p2wpkh, Transaction } from '@scure/btc-signer';
+import { Transaction } from '@scure/btc-signer';
 import { Decimal } from '@vaultline/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chainDeposits, chainSweeps } from '../../../db/schema';
+import { chainDeposits, chainSweeps } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { assetId, makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
@@ -15,7 +15,6 @@ import { type LtcChains, ltcApp, pay, startLtcChains } from './ltc.test-helpers'
 import { UtxoRpcError } from './rpc';
 import { markBroadcast, markDropped } from './sweep-book';
 import { followSweeps } from './sweep-follow';
-import { UTXO_PARAMS } from './utxo-networks';
 import { registerUtxoNode } from './utxo-node';
 
 // The holes an attack review found in the follow-up of sweeps (decisions 0055, 0059), against
@@ -26,14 +25,6 @@ import { registerUtxoNode } from './utxo-node';
 const master = HDKey.fromMasterSeed(randomBytes(32), { public: 0x043587cf, private: 0x04358394 });
 const account = master.derive("m/84'/1'/0'");
 const origin = `${master.fingerprint.toString(16).padStart(8, '0')}/84'/1'/0'`;
-const params = UTXO_PARAMS.LTC.regtest;
-const addressAt = (chain: 0 | 1, i: number) =>
-  p2wpkh(account.deriveChild(chain).deriveChild(i).publicKey as Uint8Array, {
-    bech32: params.bech32,
-    pubKeyHash: params.pubKeyHash,
-    scriptHash: params.scriptHash,
-    wif: params.wif,
-  }).address as string;
 let chains: LtcChains;
 let t: TestApp;
 let admin: { id: string; token: string };
@@ -253,4 +244,54 @@ describe('LTC sweep holes', () => {
     expect(await ledgerLtc()).toBe(held.minus(new Decimal(b.amount).plus(b.fee)).toFixed());
   }, 120_000);
 
+  it('offers no deposit of a broadcast or dropped sweep for a new one', async () => {
+    const to = await deposit('0.75');
+    const a = await build();
+    const A = final(a.psbt);
+    const heldAt = async () =>
+      ((await api('/sweeps')).json().content.held as { address: string }[]).filter((h) => h.address === to);
+    expect(await heldAt()).toHaveLength(1);
+    // Stored broadcast, the node never had it: its deposit is not offered, nor once it is dropped.
+    const s = await storedBroadcast(a.id, A);
+    expect(await heldAt()).toHaveLength(0);
+    const b = await books();
+    await t.services.db.transaction((tx) => markDropped(tx, b, s as NonNullable<typeof s>, 'lost'));
+    expect(await heldAt()).toHaveLength(0);
+    // Abandoned: free again.
+    expect((await api(`/sweeps/${a.id}/abandon`, {})).statusCode).toBe(200);
+    expect(await heldAt()).toHaveLength(1);
+    await clean();
+  }, 120_000);
+
+  it('keeps the bytes of a sweep first seen mined, to offer it again after a reorganisation', async () => {
+    await deposit('0.85');
+    const a = await build();
+    const A = final(a.psbt);
+    await chains.ltc.rpc.call('sendrawtransaction', [A.hex]);
+    await chains.ltc.mine(1);
+    await clean();
+    expect(await row(a.id)).toMatchObject({ status: 'broadcast', txHash: A.txid, txHex: A.hex });
+    await chains.ltc.mine(2);
+    await clean();
+  }, 120_000);
+
+  it("keeps the node's bytes, not the pasted ones, when the node has the sweep already", async () => {
+    await deposit('0.95');
+    const a = await build();
+    const A = final(a.psbt);
+    await chains.ltc.rpc.call('sendrawtransaction', [A.hex]);
+    // Pasted back with a broken signature: the same hash (signatures are not part of it).
+    const tx = sign(a.psbt);
+    tx.finalize();
+    const witness = tx.getInput(0).finalScriptWitness as Uint8Array[];
+    const bad = Uint8Array.from(witness[0] as Uint8Array);
+    bad[10] = (bad[10] as number) ^ 1;
+    tx.updateInput(0, { finalScriptWitness: [bad, witness[1] as Uint8Array] }, true);
+    expect(tx.id).toBe(A.txid);
+    const res = await api(`/sweeps/${a.id}/signed`, { psbt: Buffer.from(tx.toPSBT()).toString('base64') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await row(a.id)).toMatchObject({ status: 'broadcast', txHash: A.txid, txHex: A.hex });
+    await chains.ltc.mine(2);
+    await clean();
+  }, 120_000);
 });

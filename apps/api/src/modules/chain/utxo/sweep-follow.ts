@@ -41,6 +41,23 @@ export async function nodeHas(node: UtxoNode, txid: string): Promise<boolean> {
 }
 
 /**
+ * The node's own bytes of a transaction it has (in its pool, or in block `blockhash` without a
+ * transaction index); null when it cannot give them. Stored to be offered again after a
+ * reorganisation, never bytes the node did not check.
+ */
+export async function nodeBytes(node: UtxoNode, txid: string, blockhash?: string): Promise<string | null> {
+  try {
+    return (await node.call(
+      'getrawtransaction',
+      blockhash ? [txid, false, blockhash] : [txid, false],
+    )) as string;
+  } catch (err) {
+    if (!(err instanceof UtxoRpcError) || err.code === undefined) throw err;
+    return null;
+  }
+}
+
+/**
  * The follow-up of a UTXO network's sweeps, after the scanner's pass (decision 0055), from the
  * scanner's record of their inputs' spends (sweep-spends.ts) and the node's pool:
  * - a sweep still `built` that a block read mined (the operator broadcast it from their wallet and
@@ -105,7 +122,13 @@ export async function followSweeps(
         continue;
       }
       const from = s.status as 'built' | 'dropped' | 'abandoned';
-      if (!(await moved((tx) => markBroadcast(tx, books, s, from, txid, null)))) continue;
+      // Its bytes as mined, kept to be offered again should a reorganisation take its block away.
+      const hex =
+        s.txHex ??
+        (s.spentBlock === null
+          ? null
+          : await nodeBytes(node, txid, (await node.call('getblockhash', [s.spentBlock])) as string));
+      if (!(await moved((tx) => markBroadcast(tx, books, s, from, txid, hex)))) continue;
       done++;
       log.info(
         { network, sweep: s.id, txHash: txid },

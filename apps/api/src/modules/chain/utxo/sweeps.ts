@@ -13,7 +13,7 @@ import { UtxoRpcError } from './rpc';
 import { endDroppedSweep } from './sweep-admin';
 import { lockSweeps, markBroadcast, type SweepBooks, sweepHashes, sweepsSpending } from './sweep-book';
 import { createOwnAddresses } from './sweep-destination';
-import { ALREADY_IN_CHAIN, nodeHas } from './sweep-follow';
+import { ALREADY_IN_CHAIN, nodeBytes, nodeHas } from './sweep-follow';
 import { held, type SweepRow, toSweep, units } from './sweep-views';
 import { utxoTxNetwork } from './tx-network';
 import { outputScript, UtxoTxError } from './tx-size';
@@ -254,7 +254,10 @@ export function createSweeps(deps: SweepDeps) {
           if (!(err.code === ALREADY_IN_CHAIN || (await nodeHas(node, done.txid))))
             throw badRequest(SWEEP_ERRORS.refused(words), 'BROADCAST_REFUSED', undefined, { detail: words });
         }
-        const u = await markBroadcast(tx, books, s, 'built', done.txid, done.hex);
+        // The node's bytes are kept, not the pasted ones: a node that has the hash already answers
+        // success or "already known" without checking the pasted signatures.
+        const hex = await nodeBytes(node, done.txid);
+        const u = await markBroadcast(tx, books, s, 'built', done.txid, hex);
         if (!u) throw conflict(SWEEP_ERRORS.notBuilt, 'ALREADY_PROCESSED');
         await audit.record(tx, {
           actorId,
