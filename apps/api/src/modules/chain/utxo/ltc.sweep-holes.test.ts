@@ -5,7 +5,7 @@ import { Transaction } from '@scure/btc-signer';
 import { Decimal } from '@vaultline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainDeposits, chainSweeps } from '../../../db/schema';
+import { chainAddresses, chainDeposits, chainSweeps } from '../../../db/schema';
 import type { TestApp } from '../../../test/test-app';
 import { assetId, makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
@@ -293,5 +293,25 @@ describe('LTC sweep holes', () => {
     expect(await row(a.id)).toMatchObject({ status: 'broadcast', txHash: A.txid, txHex: A.hex });
     await chains.ltc.mine(2);
     await clean();
+  }, 120_000);
+
+  it('checks the destination again at paste-back', async () => {
+    await deposit('0.15');
+    const a = await build();
+    const [d] = await t.services.db.select().from(chainSweeps).where(eq(chainSweeps.id, a.id));
+    // Handed out since the build (as if the look-ahead had reached it).
+    const u = await makeUser(t);
+    await t.services.db
+      .insert(chainAddresses)
+      .values({
+        network: 'LTC',
+        address: d?.destination as string,
+        index: 900_000,
+        purpose: 'user',
+        userId: u.id,
+      });
+    const res = await api(`/sweeps/${a.id}/signed`, { psbt: signedPsbt(a.psbt) });
+    expect([res.statusCode, res.json().error?.code]).toEqual([400, 'SWEEP_ADDRESS_OURS']);
+    expect(await row(a.id)).toMatchObject({ status: 'built' });
   }, 120_000);
 });

@@ -201,9 +201,12 @@ export function createSweeps(deps: SweepDeps) {
       psbt: string,
       audit: AuditTrail,
     ): Promise<Sweep> {
-      const { node, asset, net } = networkOf(network);
+      const { adapter, node, asset, net } = networkOf(network);
       const s = await stored(network, id);
       if (s.status !== 'built') throw conflict(SWEEP_ERRORS.notBuilt, 'ALREADY_PROCESSED');
+      // Checked again: an address handed out since the build may be the destination now.
+      if (await own.isOurs(db, adapter, node, s.destination))
+        throw badRequest(SWEEP_ERRORS.ownDestination(network), 'SWEEP_ADDRESS_OURS', undefined, { network });
       const deposits = s.inputs.map((i) => ({
         txid: i.txid,
         vout: i.vout,
