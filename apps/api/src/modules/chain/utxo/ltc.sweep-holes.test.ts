@@ -301,15 +301,13 @@ describe('LTC sweep holes', () => {
     const [d] = await t.services.db.select().from(chainSweeps).where(eq(chainSweeps.id, a.id));
     // Handed out since the build (as if the look-ahead had reached it).
     const u = await makeUser(t);
-    await t.services.db
-      .insert(chainAddresses)
-      .values({
-        network: 'LTC',
-        address: d?.destination as string,
-        index: 900_000,
-        purpose: 'user',
-        userId: u.id,
-      });
+    await t.services.db.insert(chainAddresses).values({
+      network: 'LTC',
+      address: d?.destination as string,
+      index: 900_000,
+      purpose: 'user',
+      userId: u.id,
+    });
     const res = await api(`/sweeps/${a.id}/signed`, { psbt: signedPsbt(a.psbt) });
     expect([res.statusCode, res.json().error?.code]).toEqual([400, 'SWEEP_ADDRESS_OURS']);
     expect(await row(a.id)).toMatchObject({ status: 'built' });
