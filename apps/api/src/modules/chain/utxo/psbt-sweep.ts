@@ -89,6 +89,8 @@ export interface SweepPsbt {
   vsize: number;
   destination: string;
   deposits: Deposit[];
+  /** The hash of the transaction once signed (SegWit: signatures are not part of it). */
+  txid: string;
 }
 
 export function buildSweepPsbt(o: {
@@ -97,6 +99,8 @@ export function buildSweepPsbt(o: {
   destination: string;
   feeRate: number;
   net: UtxoTxNetwork;
+  /** nLockTime: the current height (anti fee sniping), which also tells two builds apart. */
+  lockTime?: number;
 }): SweepPsbt {
   if (o.deposits.length === 0) throw new UtxoTxError('no-outputs', 'nothing to sweep');
   const seen = new Set(o.deposits.map((d) => `${d.txid}:${d.vout}`));
@@ -110,7 +114,7 @@ export function buildSweepPsbt(o: {
   if (amount < dustThreshold(destScript, o.net)) {
     throw new UtxoTxError('dust', `${total} swept less a fee of ${fee} leaves dust`);
   }
-  const tx = new Transaction({ version: 2 });
+  const tx = new Transaction({ version: 2, lockTime: o.lockTime ?? 0 });
   for (const d of o.deposits) {
     const k = depositKey(o.account, d.index, o.net);
     tx.addInput({
@@ -137,6 +141,7 @@ export function buildSweepPsbt(o: {
     vsize,
     destination: o.destination,
     deposits: [...o.deposits],
+    txid: tx.id,
   };
 }
 

@@ -51,7 +51,7 @@ export async function markBroadcast(
   tx: Tx,
   b: SweepBooks,
   s: SweepRow,
-  from: 'built' | 'dropped',
+  from: 'built' | 'dropped' | 'abandoned',
   txid: string,
   hex: string | null,
 ): Promise<SweepRow | undefined> {
@@ -102,6 +102,24 @@ export async function markDropped(
   return u;
 }
 
+/**
+ * Ends a built sweep that can never be mined (its deposits spent by another, deep): `abandoned` with
+ * the hash it would have had and the reason; nothing was booked.
+ */
+export async function markAbandoned(
+  tx: Tx,
+  s: SweepRow,
+  txid: string,
+  reason: string,
+): Promise<SweepRow | undefined> {
+  const [u] = await tx
+    .update(chainSweeps)
+    .set({ status: 'abandoned', txHash: txid, dropReason: reason })
+    .where(and(eq(chainSweeps.id, s.id), eq(chainSweeps.status, 'built')))
+    .returning();
+  return u;
+}
+
 /** Sweeps of these statuses that spend any of these deposits (`txid:vout`). */
 export async function sweepsSpending(
   tx: Tx,
@@ -114,6 +132,15 @@ export async function sweepsSpending(
     .from(chainSweeps)
     .where(and(eq(chainSweeps.network, network), inArray(chainSweeps.status, statuses)));
   return rows.filter((o) => o.inputs.some((i) => inputs.has(`${i.txid}:${i.vout}`)));
+}
+
+/** The hashes of every sweep of a network (broadcast or not): a new one must differ from all. */
+export async function sweepHashes(tx: Tx, network: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ psbt: chainSweeps.psbt, txHash: chainSweeps.txHash })
+    .from(chainSweeps)
+    .where(eq(chainSweeps.network, network));
+  return new Set(rows.flatMap((r) => [r.txHash ?? sweepTxid(r.psbt), sweepTxid(r.psbt)]));
 }
 
 /**

@@ -4,7 +4,15 @@ import { chainNetworks, chainSweeps } from '../../../db/schema';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { ChainAdapter } from '../chain.types';
 import { UtxoRpcError } from './rpc';
-import { lockSweeps, markBroadcast, markDropped, type SweepBooks, sweepTxid } from './sweep-book';
+import {
+  lockSweeps,
+  markAbandoned,
+  markBroadcast,
+  markDropped,
+  type SweepBooks,
+  sweepTxid,
+} from './sweep-book';
+import { OPEN } from './sweep-spends';
 import type { SweepRow } from './sweep-views';
 import { type UtxoNode, utxoNodeOf } from './utxo-node';
 
@@ -13,11 +21,13 @@ export const ALREADY_IN_CHAIN = -27;
 /** The node's words for a transaction it already has, in its pool or a block. */
 export const ALREADY_KNOWN = /txn-already-in-mempool|txn-already-known|already in block chain/i;
 /**
- * Refusals that may pass: the inputs spent in the pool or in a block the scanner has not read yet
- * (the scanner's record decides), the pool full or its minimum fee up for a while.
+ * Refusals for good: the transaction itself is invalid (a bad signature or script, a malformed or
+ * overspending transaction), so no block can ever hold it. An allow-list: every other refusal (a
+ * conflict in the pool, a replacement refused for its fee, inputs missing or spent, the pool full or
+ * its minimum fee up) may pass, and the scanner's record of the inputs' spends, N deep, decides.
  */
-const MAY_PASS =
-  /missing-inputs|missingorspent|txn-mempool-conflict|mempool min fee|mempool full|too-long-mempool-chain/i;
+export const REFUSED_FOR_GOOD =
+  /mandatory-script-verify-flag|bad-txns-(?!inputs-missingorspent|premature-spend-of-coinbase)|bad-witness|bad-blk-sigops|txn-sigops|scriptsig-not-pushonly|tx-size-small/i;
 
 /** Whether the node has this very transaction: in its pool, or mined with an output unspent. */
 export async function nodeHas(node: UtxoNode, txid: string): Promise<boolean> {
@@ -31,6 +41,23 @@ export async function nodeHas(node: UtxoNode, txid: string): Promise<boolean> {
 }
 
 /**
+ * The node's own bytes of a transaction it has (in its pool, or in block `blockhash` without a
+ * transaction index); null when it cannot give them. Stored to be offered again after a
+ * reorganisation, never bytes the node did not check.
+ */
+export async function nodeBytes(node: UtxoNode, txid: string, blockhash?: string): Promise<string | null> {
+  try {
+    return (await node.call(
+      'getrawtransaction',
+      blockhash ? [txid, false, blockhash] : [txid, false],
+    )) as string;
+  } catch (err) {
+    if (!(err instanceof UtxoRpcError) || err.code === undefined) throw err;
+    return null;
+  }
+}
+
+/**
  * The follow-up of a UTXO network's sweeps, after the scanner's pass (decision 0055), from the
  * scanner's record of their inputs' spends (sweep-spends.ts) and the node's pool:
  * - a sweep still `built` that a block read mined (the operator broadcast it from their wallet and
@@ -38,7 +65,10 @@ export async function nodeHas(node: UtxoNode, txid: string): Promise<boolean> {
  * - a broadcast sweep whose input another transaction spent, `confirmations` deep, can never be
  *   mined: `dropped` with the reason, its booking reversed;
  * - a broadcast sweep that is neither in a block read nor in the pool is offered again as the same
- *   bytes; refused for good (not a refusal that may pass), it is `dropped` with the node's words.
+ *   bytes; refused for good (the transaction itself invalid), it is `dropped` with the node's words;
+ * - an `abandoned` one mined after all is broadcast and booked, like a dropped one;
+ * - a `built` one whose input another transaction spent, `confirmations` deep, is `abandoned` with
+ *   the reason (nothing was booked), so none stays built for ever.
  * Returns how many sweeps moved.
  */
 export async function followSweeps(
@@ -59,9 +89,7 @@ export async function followSweeps(
   const open = await db
     .select()
     .from(chainSweeps)
-    .where(
-      and(eq(chainSweeps.network, network), inArray(chainSweeps.status, ['built', 'broadcast', 'dropped'])),
-    );
+    .where(and(eq(chainSweeps.network, network), inArray(chainSweeps.status, [...OPEN])));
   if (open.length === 0) return 0;
   const [n] = await db.select().from(chainNetworks).where(eq(chainNetworks.network, network));
   const finalBlock = (n?.scannedBlock ?? -1) - confirmations + 1;
@@ -79,12 +107,28 @@ export async function followSweeps(
   let done = 0;
   for (const s of open) {
     const txid = s.txHash ?? sweepTxid(s.psbt);
-    // Still built, or dropped, and mined after all (in a block the scanner read): broadcast, booked
-    // (again). Read from the scanner's rows only: built sweeps never signed cost no call to the node.
+    // Still built, dropped or abandoned, and mined after all (in a block the scanner read): broadcast,
+    // booked (again). Read from the scanner's rows only: built sweeps never signed cost no call to the
+    // node. Built and spent by another transaction, deep enough: abandoned, nothing was booked.
     if (s.status !== 'broadcast') {
-      if (s.spentTxid !== txid) continue;
-      if (!(await moved((tx) => markBroadcast(tx, books, s, s.status as 'built' | 'dropped', txid, null))))
+      if (s.spentTxid !== txid) {
+        if (s.status !== 'built' || !s.spentTxid || s.spentBlock === null || s.spentBlock > finalBlock)
+          continue;
+        const why = `a deposit it spends was spent by ${s.spentTxid} (block ${s.spentBlock})`;
+        if (await moved((tx) => markAbandoned(tx, s, txid, why))) {
+          done++;
+          log.info({ network, sweep: s.id, reason: why }, `${network}: sweep ${s.id} abandoned (${why})`);
+        }
         continue;
+      }
+      const from = s.status as 'built' | 'dropped' | 'abandoned';
+      // Its bytes as mined, kept to be offered again should a reorganisation take its block away.
+      const hex =
+        s.txHex ??
+        (s.spentBlock === null
+          ? null
+          : await nodeBytes(node, txid, (await node.call('getblockhash', [s.spentBlock])) as string));
+      if (!(await moved((tx) => markBroadcast(tx, books, s, from, txid, hex)))) continue;
       done++;
       log.info(
         { network, sweep: s.id, txHash: txid },
@@ -109,7 +153,8 @@ export async function followSweeps(
       } catch (err) {
         if (!(err instanceof UtxoRpcError) || err.code === undefined) throw err;
         const words = err.details ?? err.shortMessage;
-        if (err.code === ALREADY_IN_CHAIN || ALREADY_KNOWN.test(words) || MAY_PASS.test(words)) continue;
+        if (err.code === ALREADY_IN_CHAIN || ALREADY_KNOWN.test(words) || !REFUSED_FOR_GOOD.test(words))
+          continue;
         reason = `the node refuses it: ${words}`;
       }
     }

@@ -3,8 +3,11 @@ import type { DbOrTx } from '../../../db/client';
 import { chainSweeps } from '../../../db/schema';
 import type { OwnSpend } from '../chain.types';
 
-/** Sweeps whose inputs the scanner watches: those that may still be (or become) mined. */
-const OPEN = ['built', 'broadcast', 'dropped'] as const;
+/**
+ * Sweeps whose inputs the scanner watches: those that may still be (or become) mined. An abandoned
+ * one too: its signed bytes are out there, and mined after all it is booked (sweep-follow.ts).
+ */
+export const OPEN = ['built', 'broadcast', 'dropped', 'abandoned'] as const;
 
 /**
  * The deposit outputs (`txid:vout`) of the network's open sweeps whose spend the scanner has not

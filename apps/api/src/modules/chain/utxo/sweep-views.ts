@@ -15,6 +15,8 @@ export const units = (raw: bigint | string, decimals: number) =>
 /**
  * Final deposits at deposit addresses whose outputs are unspent (mempool spends included). Dust is
  * left out: it was never booked in, so a sweep (which books out all it spends) must not spend it.
+ * So are the deposits of a `broadcast` or `dropped` sweep: they are its own until it is mined or
+ * abandoned (a paste-back over them would be refused anyway).
  */
 export async function held(
   db: DbOrTx,
@@ -27,6 +29,9 @@ export async function held(
       sql`select d.tx_hash, d.event_key, d.address, a.index from chain_deposits d
           join chain_addresses a on a.network = d.network and a.address = d.address
           where d.network = ${network} and d.status = 'final' and d.hold_reason is distinct from 'dust'
+            and not exists (select 1 from chain_sweeps s, jsonb_array_elements(s.inputs) i
+              where s.network = d.network and s.status in ('broadcast', 'dropped')
+                and i->>'txid' = d.tx_hash and i->>'vout' = d.event_key)
           order by a.index, d.tx_hash, d.event_key`,
     )) as unknown as { rows: { tx_hash: string; event_key: string; address: string; index: number }[] }
   ).rows;

@@ -11,9 +11,9 @@ import { estimateFeeRate } from './fee-rate';
 import { buildSweepPsbt, finalizeSignedSweep, parseSweepAccount } from './psbt-sweep';
 import { UtxoRpcError } from './rpc';
 import { endDroppedSweep } from './sweep-admin';
-import { lockSweeps, markBroadcast, type SweepBooks, sweepsSpending } from './sweep-book';
+import { lockSweeps, markBroadcast, type SweepBooks, sweepHashes, sweepsSpending } from './sweep-book';
 import { createOwnAddresses } from './sweep-destination';
-import { ALREADY_IN_CHAIN, nodeHas } from './sweep-follow';
+import { ALREADY_IN_CHAIN, nodeBytes, nodeHas } from './sweep-follow';
 import { held, type SweepRow, toSweep, units } from './sweep-views';
 import { utxoTxNetwork } from './tx-network';
 import { outputScript, UtxoTxError } from './tx-size';
@@ -128,25 +128,26 @@ export function createSweeps(deps: SweepDeps) {
       const inputs = await held(db, network, node, asset.decimals);
       if (inputs.length === 0) throw badRequest(SWEEP_ERRORS.nothingHeld, 'NOTHING_TO_SWEEP');
       const { feeRate } = await estimateFeeRate(node.call, FEE_TARGET, FEE_RATE[node.coin]);
-      let built: ReturnType<typeof buildSweepPsbt>;
-      try {
-        built = buildSweepPsbt({
-          deposits: inputs.map((i) => ({
-            txid: i.txid,
-            vout: i.vout,
-            amount: BigInt(i.amount),
-            index: i.index,
-          })),
-          account: acct,
-          destination: to,
-          feeRate,
-          net,
-        });
-      } catch (err) {
-        if (err instanceof UtxoTxError) throw badRequest(err.message, 'VALIDATION');
-        throw err;
-      }
+      const height = Number(await node.call('getblockcount', []));
+      const deposits = inputs.map((i) => ({ ...i, amount: BigInt(i.amount) }));
+      const buildAt = (lockTime: number) => {
+        try {
+          return buildSweepPsbt({ deposits, account: acct, destination: to, feeRate, net, lockTime });
+        } catch (err) {
+          if (err instanceof UtxoTxError) throw badRequest(err.message, 'VALIDATION');
+          throw err;
+        }
+      };
       const row = await db.transaction(async (tx) => {
+        // Every sweep its own hash (its ledger reference is made of it): nLockTime the current height,
+        // lowered by one while an earlier sweep of the network has the same hash (the same deposits,
+        // destination and fee built again at the same height).
+        await lockSweeps(tx, network);
+        const taken = await sweepHashes(tx, network);
+        let lockTime = height;
+        let built = buildAt(lockTime);
+        while (taken.has(built.txid) && lockTime > 0) built = buildAt(--lockTime);
+        if (taken.has(built.txid)) throw conflict(SWEEP_ERRORS.inputsSwept, 'SWEEP_INPUTS_SWEPT');
         const [s] = await tx
           .insert(chainSweeps)
           .values({
@@ -200,9 +201,12 @@ export function createSweeps(deps: SweepDeps) {
       psbt: string,
       audit: AuditTrail,
     ): Promise<Sweep> {
-      const { node, asset, net } = networkOf(network);
+      const { adapter, node, asset, net } = networkOf(network);
       const s = await stored(network, id);
       if (s.status !== 'built') throw conflict(SWEEP_ERRORS.notBuilt, 'ALREADY_PROCESSED');
+      // Checked again: an address handed out since the build may be the destination now.
+      if (await own.isOurs(db, adapter, node, s.destination))
+        throw badRequest(SWEEP_ERRORS.ownDestination(network), 'SWEEP_ADDRESS_OURS', undefined, { network });
       const deposits = s.inputs.map((i) => ({
         txid: i.txid,
         vout: i.vout,
@@ -253,7 +257,10 @@ export function createSweeps(deps: SweepDeps) {
           if (!(err.code === ALREADY_IN_CHAIN || (await nodeHas(node, done.txid))))
             throw badRequest(SWEEP_ERRORS.refused(words), 'BROADCAST_REFUSED', undefined, { detail: words });
         }
-        const u = await markBroadcast(tx, books, s, 'built', done.txid, done.hex);
+        // The node's bytes are kept, not the pasted ones: a node that has the hash already answers
+        // success or "already known" without checking the pasted signatures.
+        const hex = await nodeBytes(node, done.txid);
+        const u = await markBroadcast(tx, books, s, 'built', done.txid, hex);
         if (!u) throw conflict(SWEEP_ERRORS.notBuilt, 'ALREADY_PROCESSED');
         await audit.record(tx, {
           actorId,
