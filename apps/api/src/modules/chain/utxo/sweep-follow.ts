@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chainNetworks, chainSweeps } from '../../../db/schema';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -89,7 +89,14 @@ export async function followSweeps(
   const open = await db
     .select()
     .from(chainSweeps)
-    .where(and(eq(chainSweeps.network, network), inArray(chainSweeps.status, [...OPEN])));
+    .where(
+      and(
+        eq(chainSweeps.network, network),
+        inArray(chainSweeps.status, [...OPEN]),
+        // An abandoned sweep matters only once mined after all: the list never grows with the history.
+        or(ne(chainSweeps.status, 'abandoned'), eq(chainSweeps.spentTxid, chainSweeps.txHash)),
+      ),
+    );
   if (open.length === 0) return 0;
   const [n] = await db.select().from(chainNetworks).where(eq(chainNetworks.network, network));
   const finalBlock = (n?.scannedBlock ?? -1) - confirmations + 1;
