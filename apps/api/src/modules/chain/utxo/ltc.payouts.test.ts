@@ -73,17 +73,15 @@ describe('the hot wallet’s outputs', () => {
     const txid = await fundHot(t, chains, ['0.5']);
     // 25 rows the node cannot show (blocks it does not have), sorting before every real hash.
     const unreadable = Array.from({ length: 25 }, (_, i) => `00${String(i).padStart(62, '0')}`);
-    await t.services.db
-      .insert(chainUtxos)
-      .values(
-        unreadable.map((u) => ({
-          network: 'LTC',
-          txid: u,
-          vout: 0,
-          amount: 1000n,
-          blockNumber: 1_000_000_000,
-        })),
-      );
+    await t.services.db.insert(chainUtxos).values(
+      unreadable.map((u) => ({
+        network: 'LTC',
+        txid: u,
+        vout: 0,
+        amount: 1000n,
+        blockNumber: 1_000_000_000,
+      })),
+    );
     try {
       await t.services.db.update(chainUtxos).set({ parents: null }).where(eq(chainUtxos.txid, txid));
       await waitFor(
