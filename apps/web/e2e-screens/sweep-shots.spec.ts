@@ -5,8 +5,8 @@ import { E2E } from '../playwright.config';
 import { prepare, signIn } from './screens.helpers';
 
 // The Networks page's sweep section for visual review, light and dark, desktop (1280) and phone (390).
-// The e2e server watches the demo EVM chains only, so an LTC network and its sweeps are added to the
-// server's answers here (the API tests run the real thing against litecoind -regtest); the page is
+// Without litecoind the e2e server watches the demo EVM chains only, so an LTC network (when missing)
+// and its sweeps are added to the server's answers here (the API tests run the real thing against litecoind -regtest); the page is
 // also checked with axe.
 const held = [0, 3, 7].map((index, i) => ({
   txid: `${String(i + 1).repeat(64)}`.slice(0, 64),
@@ -79,16 +79,18 @@ async function withLtc(page: Page) {
     const res = await route.fetch();
     const body = await res.json();
     const first = body.content.networks[0];
-    body.content.networks.push({
-      ...first,
-      network: 'LTC',
-      name: 'Litecoin',
-      chainId: 8000013,
-      assets: ['LTC'],
-      hotWallet: null,
-      payoutsWaiting: 0,
-      reconciliation: [],
-    });
+    // A server with Debian's litecoind runs a demo LTC chain of its own: its card is used as it is.
+    if (!body.content.networks.some((n: { network: string }) => n.network === 'LTC'))
+      body.content.networks.push({
+        ...first,
+        network: 'LTC',
+        name: 'Litecoin',
+        chainId: 8000013,
+        assets: ['LTC'],
+        hotWallet: null,
+        payoutsWaiting: 0,
+        reconciliation: [],
+      });
     await route.fulfill({ response: res, json: body });
   });
   await page.route('**/api/Admin/chains/LTC/sweeps', (route) =>
