@@ -16,6 +16,8 @@ const REQUIRED = [
   'POST /api/Admin/chains/:network/operatorTransfers',
   'POST /api/Admin/chains/:network/sweeps',
   'POST /api/Admin/chains/:network/sweeps/:id/signed',
+  'POST /api/Admin/chains/:network/sweeps/:id/rebroadcast',
+  'POST /api/Admin/chains/:network/sweeps/:id/abandon',
   'POST /api/Admin/deposits/:id/refund',
   'POST /api/Admin/premium/payments/:id/refund',
   'POST /api/Admin/anonymousExchanges/refund',
