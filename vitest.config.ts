@@ -2,8 +2,8 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two test files at a time at least: the API files wait on their databases, nodes and timers as much
-// as they compute, so on a 2-core machine a second worker halves the suite (11 min against 26 in CI)
-// where Vitest's default (cores - 1) would run one.
+// as they compute: on a 2-core machine Vitest's default (cores - 1) runs one and leaves half the
+// machine idle; two keep both cores busy (the whole suite: 11 min, 1.8 cores; docs/performance.md).
 const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
