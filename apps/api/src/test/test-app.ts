@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -143,3 +144,13 @@ function provided(key: 'templateDb' | 'pgliteSnapshot'): string | undefined {
   }
 }
 const templateDb = () => provided('templateDb');
+
+/** A log stream for a test app that keeps each line the app logs in `lines`, for a test to read. */
+export function logLines(lines: string[]): Writable {
+  return new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+}

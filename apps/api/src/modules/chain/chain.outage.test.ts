@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { TransactionStatus } from '@vaultline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/test-app';
+import { logLines, type TestApp } from '../../test/test-app';
 import { makeUser } from '../ledger/ledger.test-helpers';
 import {
   auditClean,
@@ -63,12 +62,7 @@ beforeAll(async () => {
   chains = await startChains({ confirmations: 2 });
   proxy = await startProxy(chains.eth.anvil.url);
   const port = (proxy.address() as AddressInfo).port;
-  const logs = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const logs = logLines(lines);
   t = await chainApp(chains, { ETH_RPC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' }, logs);
 }, 60_000);
 

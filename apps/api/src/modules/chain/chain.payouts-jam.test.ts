@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Decimal, TransactionStatus } from '@vaultline/shared';
 import { erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/test-app';
+import { logLines, type TestApp } from '../../test/test-app';
 import { makeUser } from '../ledger/ledger.test-helpers';
 import {
   askPayout,
@@ -41,12 +40,7 @@ const setGasLimit = (limit: bigint) =>
 
 beforeAll(async () => {
   chains = await startChains({ confirmations: 1 });
-  const logs = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const logs = logLines(lines);
   t = await chainApp(
     chains,
     { AUTO_PAYOUT_MAX_USD: '100000', AUTO_PAYOUT_DAILY_MAX_USD: '1000000', LOG_LEVEL: 'warn' },

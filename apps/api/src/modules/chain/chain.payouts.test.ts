@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
 import { Decimal, TransactionStatus, toPlain } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import { logLines, type TestApp } from '../../test/test-app';
 import { makeUser } from '../ledger/ledger.test-helpers';
 import {
   auditClean,
@@ -29,12 +28,7 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   chains = await startChains({ confirmations: 1 });
-  const logs = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const logs = logLines(lines);
   t = await chainApp(
     chains,
     {

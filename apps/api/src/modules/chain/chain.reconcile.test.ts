@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
 import { Decimal } from '@vaultline/shared';
 import { and, eq } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import { logLines, type TestApp } from '../../test/test-app';
 import { makeUser } from '../ledger/ledger.test-helpers';
 import {
   auditClean,
@@ -32,12 +31,7 @@ const METRICS = 'reconcile-metrics-token-0123456789';
 
 beforeAll(async () => {
   chains = await startChains({ confirmations: 3 });
-  const logs = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const logs = logLines(lines);
   t = await chainApp(chains, { LOG_LEVEL: 'warn', METRICS_TOKEN: METRICS }, logs);
   admin = await makeUser(t, { role: 'admin' });
 }, 60_000);

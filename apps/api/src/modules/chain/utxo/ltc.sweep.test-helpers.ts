@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import type { HDKey } from '@scure/bip32';
 import { Transaction } from '@scure/btc-signer';
 import { Decimal } from '@vaultline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chainDeposits, chainSweeps } from '../../../db/schema';
-import type { TestApp } from '../../../test/test-app';
+import { logLines, type TestApp } from '../../../test/test-app';
 import { assetId, makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
 import { ledgerHeld } from '../chain-reconcile';
@@ -31,12 +30,7 @@ export function ltcSweepSuite(
     chains = await startLtcChains({ confirmations: 2, xpub: account.publicExtendedKey, origin });
     chains.env.CHAIN_POLL_MS = '600000';
     chains.env.LOG_LEVEL = 'info';
-    const logs = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const logs = logLines(lines);
     t = await ltcApp(chains, logs);
     admin = await makeUser(t, { role: 'admin' });
     ready({ chains, t, admin });

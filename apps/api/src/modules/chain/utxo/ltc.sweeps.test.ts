@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { HDKey } from '@scure/bip32';
 import { Transaction } from '@scure/btc-signer';
 import { Decimal } from '@vaultline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, chainDeposits, chainSweeps } from '../../../db/schema';
-import type { TestApp } from '../../../test/test-app';
+import { logLines, type TestApp } from '../../../test/test-app';
 import { assetId, makeUser } from '../../ledger/ledger.test-helpers';
 import { waitFor } from '../chain.test-helpers';
 import { ledgerHeld } from '../chain-reconcile';
@@ -33,12 +32,7 @@ beforeAll(async () => {
   });
   chains.env.METRICS_TOKEN = METRICS;
   chains.env.LOG_LEVEL = 'warn';
-  const logs = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const logs = logLines(lines);
   t = await ltcApp(chains, logs);
   admin = await makeUser(t, { role: 'admin' });
 }, 90_000);
