@@ -43,7 +43,15 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${port}` },
     },
-    { name: 'a11y', testMatch: A11Y_SPEC, workers: 1, use: { baseURL: `http://127.0.0.1:${a11yPort}` } },
+    // Playwright runs a project after every project it depends on (a phase): the sweep depends on the
+    // same set-up as the flows (it does not use it), so both are in one phase and run side by side.
+    {
+      name: 'a11y',
+      testMatch: A11Y_SPEC,
+      dependencies: ['admin-factor'],
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${a11yPort}` },
+    },
   ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -68,7 +76,7 @@ export default defineConfig({
   // The sweep's server gives 5-minute access tokens: the sweep signs in per page, so its length (on a
   // loaded machine, well past the usual 15 minutes) can never outlive a token.
   webServer: [
-    apiServer(port, dataDir),
+    apiServer(port, dataDir, { CHAIN_POLL_MS: '1000' }),
     apiServer(a11yPort, a11yDataDir, { ACCESS_TOKEN_TTL_SECONDS: '300' }),
   ],
 });
@@ -94,8 +102,8 @@ function apiServer(serverPort: number, serverDataDir: string, extraEnv: Record<s
       // Every spec's guest calls come from 127.0.0.1; the API tests check the limit itself.
       GUEST_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
-      // The demo chains mine a block a second: read them often, so each confirmation shows.
-      CHAIN_POLL_MS: '300',
+      // The demo chains mine a block a second: the flows' server reads them every second, so each
+      // confirmation shows; the sweep's reads them at the default pace (each pass costs CPU).
       // partner.spec.ts adds a webhook endpoint on 127.0.0.1 (refused outside tests: public addresses only).
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       // Passkeys are bound to a host name (an IP address cannot be a WebAuthn relying party):
