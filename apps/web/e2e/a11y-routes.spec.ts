@@ -87,12 +87,24 @@ const CASES: Record<string, Case> = {
   '/aml-policy': { path: () => '/aml-policy', as: 'guest' },
   '/crypto/BTC': { path: () => '/crypto/BTC', as: 'guest', ready: heading(/Bitcoin/) },
   '/crypto/unknown': { path: () => '/crypto/NOPE', as: 'guest' },
-  '/changePassword?token (guest)': { path: () => '/changePassword?token=abc', as: 'guest' },
+  '/changePassword?token (guest)': { path: () => '/changePassword?token=abc&email=a%40b.co', as: 'guest' },
   '/unauthorized': { path: () => '/unauthorized', as: 'guest' },
   '/forbidden': { path: () => '/forbidden', as: 'guest' },
   '/notfound': { path: () => '/notfound', as: 'guest' },
   '/login': { path: () => '/login', as: 'guest', phone: true },
-  '/signup': { path: () => '/signup', as: 'guest' },
+  '/signup': {
+    path: () => '/signup',
+    as: 'guest',
+    states: [
+      [
+        'field errors shown',
+        async (page) => {
+          await page.getByRole('button', { name: 'REGISTER NOW' }).click();
+          await expect(page.getByText('Please enter your first name.')).toBeVisible();
+        },
+      ],
+    ],
+  },
   '/forgotPassword': { path: () => '/forgotPassword', as: 'guest' },
   // Signed in.
   '/home (user)': { path: () => '/home', as: 'user', states: [userMenu] },

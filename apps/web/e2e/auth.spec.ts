@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E } from '../playwright.config';
-import { expectNoSeriousA11yViolations, signInViaApi } from './support';
+import { signInViaApi } from './support';
 import { signInOn } from './support/admin-factor';
 
 const SHOTS = process.env.AUTH_SHOTS_DIR ?? '/tmp/shots-auth';
@@ -194,35 +194,8 @@ test.describe('authentication', () => {
     await expectNotice(page, 'Error', 'Missing reset token.');
   });
 
-  test('the auth screens have no serious accessibility violation', async ({ page }) => {
-    for (const url of ['/login', '/signup', '/forgotPassword', '/changePassword?token=abc&email=a%40b.co']) {
-      await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    }
-    // With field errors shown.
-    await page.goto('/signup');
-    await page.getByRole('button', { name: 'REGISTER NOW' }).click();
-    await expect(page.getByText('Please enter your first name.')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-
-    // Dark mode has its own colours.
-    await page.evaluate(() => localStorage.setItem('dark', 'true'));
-    for (const url of ['/login', '/signup']) {
-      await page.goto(url);
-      await expect(page.locator('html')).toHaveClass(/dark/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    }
-    await page.evaluate(() => localStorage.removeItem('dark'));
-
-    await signInViaApi(page, E2E.userEmail, E2E.userPassword);
-    for (const url of ['/logout', '/changePassword']) {
-      await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    }
-  });
+  // Their accessibility (every auth screen in both themes, the sign-up form with its field errors
+  // shown, signed out and in) is checked by the sweep, a11y-routes.spec.ts, with all of axe's rules.
 
   test('screenshots: light and dark, desktop and phone, en-us and de-de', async ({ browser }) => {
     test.setTimeout(180_000);

@@ -35,16 +35,15 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * there (a page checked in two themes and several states gets it once); with frames, the builder,
  * which checks each frame too.
  */
-async function runAxe(page: Page): Promise<AxeResults> {
-  if ((await page.locator('iframe').count()) > 0)
-    return new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+export async function runAxe(page: Page, tags: string[] = A11Y_TAGS): Promise<AxeResults> {
+  if ((await page.locator('iframe').count()) > 0) return new AxeBuilder({ page }).withTags(tags).analyze();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     (tags) =>
       (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
         runOnly: { type: 'tag', values: tags },
       }),
-    A11Y_TAGS,
+    tags,
   );
 }
 
