@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { DEBIAN_CHROMIUM, findChromium } from '../../scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-// The accessibility sweep (a11y-routes.spec.ts) runs beside the other specs, against a server and
+// The accessibility sweep (a11y-routes.spec.ts) runs before the other specs, against a server and
 // database of its own, so neither sees the other's data. E2E_PORT + 1 is crypto-page.spec.ts's.
 const a11yPort = Number(process.env.E2E_A11Y_PORT ?? port + 2);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,15 +43,11 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${port}` },
     },
-    // Playwright runs a project after every project it depends on (a phase): the sweep depends on the
-    // same set-up as the flows (it does not use it), so both are in one phase and run side by side.
-    {
-      name: 'a11y',
-      testMatch: A11Y_SPEC,
-      dependencies: ['admin-factor'],
-      workers: 1,
-      use: { baseURL: `http://127.0.0.1:${a11yPort}` },
-    },
+    // Playwright runs a project after every project it depends on (its phases): the sweep depends on
+    // nothing, so it runs first (beside the set-up) and the flows after it. Side by side (both in one
+    // phase) they gained little on a 2-core machine already busy with one, and each test ran 1.5
+    // times slower (docs/performance.md, sixth pass).
+    { name: 'a11y', testMatch: A11Y_SPEC, workers: 1, use: { baseURL: `http://127.0.0.1:${a11yPort}` } },
   ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
