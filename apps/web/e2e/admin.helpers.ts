@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { signInViaApi } from './support';
 import { signInOn } from './support/admin-factor';
@@ -131,4 +131,32 @@ export async function languageShot(page: Page, lang: string, name: string): Prom
 export async function openAdmin(page: Page, path: string): Promise<void> {
   if (page.url() === 'about:blank') await signInViaApi(page, E2E.adminEmail, E2E.adminPassword);
   await page.goto(path);
+}
+
+/**
+ * Keeps each keystroke's time as the page saw it (a loaded machine may space the keys out, and the
+ * test's own clock reads late): a debounce is checked against these, not against the typing's end.
+ */
+export async function recordKeyTimes(box: Locator): Promise<void> {
+  await box.evaluate((el) => {
+    const w = window as unknown as { keyTimes: number[] };
+    w.keyTimes = [];
+    el.addEventListener('input', () => w.keyTimes.push(Date.now()));
+  });
+}
+
+/**
+ * Every request in `sent` (times) waited 1.5 s (less a timer's slack) after the keystroke before it,
+ * and there is one per pause in the typing, not one per key: one, unless the machine held a key back.
+ */
+export async function expectDebounced(page: Page, sent: number[], keyCount: number): Promise<void> {
+  const keys = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+  expect(keys).toHaveLength(keyCount);
+  const pauses = keys.slice(1).filter((k, i) => k - (keys[i] ?? k) >= 1400).length;
+  expect(sent.length).toBeGreaterThanOrEqual(1);
+  expect(sent.length).toBeLessThanOrEqual(1 + pauses);
+  for (const at of sent) {
+    const before = keys.filter((k) => k <= at);
+    expect(at - (before[before.length - 1] ?? 0)).toBeGreaterThanOrEqual(1400);
+  }
 }
