@@ -42,6 +42,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A worker loads the API's modules once for all the files it runs, not once per file: half
+          // of an isolated file's CPU was loading them (0.58 of the wall time on both databases,
+          // docs/performance.md). Each file still has its own database, app, nodes and ports; no API
+          // test mocks a module, and the one that fakes Date restores it.
+          isolate: false,
         },
       },
       {
