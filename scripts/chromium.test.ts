@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_CHROMIUM, ensureChromium, findChromium, MISSING_LINE } from './chromium.mjs';
+import {
+  DEBIAN_CHROMIUM,
+  DEBIAN_HEADLESS_SHELL,
+  ensureChromium,
+  findChromium,
+  MISSING_LINE,
+} from './chromium.mjs';
 
 const only =
   (...files: string[]) =>
@@ -28,6 +34,21 @@ describe('findChromium', () => {
   it('reports a CHROMIUM_PATH that is not executable instead of silently using another', () => {
     const r = findChromium({ env: { CHROMIUM_PATH: '/nope' }, executable: only(DEBIAN_CHROMIUM) });
     expect(r).toEqual({ error: expect.stringContaining('/nope') });
+  });
+
+  it('puts the headless shell first for the browser tests, after an explicit CHROMIUM_PATH', () => {
+    const all = only('/opt/c/chrome', DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL);
+    expect(findChromium({ env: {}, executable: all, headlessShell: true })).toEqual({
+      path: DEBIAN_HEADLESS_SHELL,
+      from: 'Debian headless shell',
+    });
+    expect(findChromium({ env: {}, executable: all })).toMatchObject({ path: DEBIAN_CHROMIUM });
+    expect(
+      findChromium({ env: { CHROMIUM_PATH: '/opt/c/chrome' }, executable: all, headlessShell: true }),
+    ).toMatchObject({ path: '/opt/c/chrome' });
+    expect(findChromium({ env: {}, executable: only(DEBIAN_CHROMIUM), headlessShell: true })).toMatchObject({
+      path: DEBIAN_CHROMIUM,
+    });
   });
 
   it('finds nothing on a machine without Chromium', () => {
@@ -93,5 +114,53 @@ describe('ensureChromium', () => {
       },
     });
     expect(r.path).toBe(DEBIAN_CHROMIUM);
+  });
+
+  it('installs the headless shell beside Chromium for the browser tests, with one apt update', () => {
+    const installed = new Set(['/usr/bin/apt-get']);
+    const calls: string[] = [];
+    const r = ensureChromium({
+      env: { PATH: '/usr/bin' },
+      uid: 0,
+      headlessShell: true,
+      executable: (f) => installed.has(f),
+      run: (cmd, args) => {
+        calls.push([cmd, ...args].join(' '));
+        if (args.includes('chromium')) installed.add(DEBIAN_CHROMIUM);
+        if (args.includes('chromium-headless-shell')) installed.add(DEBIAN_HEADLESS_SHELL);
+        return { status: 0 };
+      },
+      log: () => {},
+    });
+    expect(calls).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq chromium',
+      'apt-get install -y -qq chromium-headless-shell',
+    ]);
+    expect(r).toEqual({ path: DEBIAN_HEADLESS_SHELL, from: 'Debian headless shell' });
+  });
+
+  it('uses the full Chromium when the headless shell cannot be installed or may not be', () => {
+    const lines: string[] = [];
+    const r = ensureChromium({
+      env: {},
+      uid: 0,
+      headlessShell: true,
+      executable: only(DEBIAN_CHROMIUM, '/usr/bin/apt-get'),
+      run: (_cmd, args) => ({ status: args.includes('chromium-headless-shell') ? 100 : 0 }),
+      log: (l) => lines.push(l),
+    });
+    expect(r).toEqual({ path: DEBIAN_CHROMIUM, from: 'Debian' });
+    expect(lines.at(-1)).toContain('use the full Chromium');
+    const notRoot = ensureChromium({
+      env: {},
+      uid: 1000,
+      headlessShell: true,
+      executable: only(DEBIAN_CHROMIUM, '/usr/bin/apt-get'),
+      run: () => {
+        throw new Error('must not run');
+      },
+    });
+    expect(notRoot).toEqual({ path: DEBIAN_CHROMIUM, from: 'Debian' });
   });
 });

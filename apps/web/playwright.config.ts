@@ -25,7 +25,8 @@ export const E2E = {
   userPassword: 'e2e-user-password-1',
 };
 
-// Debian's Chromium (never a downloaded browser), with the flags that keep it off the network.
+// Debian's headless shell, or its Chromium (never a downloaded browser), with the flags that keep it
+// off the network.
 export default defineConfig({
   testDir: './e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(os.tmpdir(), 'vaultline-e2e-results'),
@@ -54,7 +55,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: findChromium()?.path ?? DEBIAN_CHROMIUM,
+      executablePath: findChromium({ headlessShell: true })?.path ?? DEBIAN_CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',
