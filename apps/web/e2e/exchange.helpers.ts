@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
+import { API_SERVER } from '../playwright.config';
 import { signInOn } from './support/admin-factor';
 
 /** An API client signed in as one user: bearer token plus the XSRF cookie echoed in the header. */
@@ -46,8 +47,8 @@ export async function apiAs(baseURL: string, email: string, password: string): P
 }
 
 /**
- * A second server of our own (port, fresh data dir, extra env) for behaviour the shared one must not
- * change, such as a 5 s lock lifetime. Returns its base URL and a stop function (ends only this pid).
+ * A second built server of our own (port, fresh data dir, extra env) for behaviour the shared one
+ * must not change, such as a 5 s lock lifetime. Returns its base URL and a stop function (ends only this pid).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -55,7 +56,7 @@ export async function startServer(
   port: number,
   env: Record<string, string>,
 ): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [API_SERVER], {
     cwd: root,
     env: {
       ...process.env,
