@@ -58,8 +58,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           // One jsdom per worker, not per file (setting one up was most of a file's time: the web
-          // files took 19 s instead of about 3 minutes); setup.ts gives each file fresh app modules,
-          // storage and document.
+          // files took 19 s instead of 123 s); setup.ts gives each file fresh app modules, storage
+          // and document.
           isolate: false,
         },
       },

@@ -48,7 +48,8 @@ export async function apiAs(baseURL: string, email: string, password: string): P
 
 /**
  * A second built server of our own (port, fresh data dir, extra env) for behaviour the shared one
- * must not change, such as a 5 s lock lifetime. Returns its base URL and a stop function (ends only this pid).
+ * must not change, such as a 5 s lock lifetime. Returns its base URL and a stop function (ends only
+ * this pid).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
